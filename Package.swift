@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "SeamLint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lint", targets: ["lint"]),
+        .library(name: "SeamLintCore", targets: ["SeamLintCore"]),
+    ],
+    targets: [
+        // Tokenizer, structure layer and the rule API: no I/O, no Foundation in the hot path.
+        .target(name: "SeamLintCore", path: "Sources/SeamLintCore"),
+        // One file per rule.
+        .target(name: "SeamLintRules", dependencies: ["SeamLintCore"], path: "Rules",
+                exclude: ["README.md"]),
+        // File discovery, parallel runner, project facts, configuration, reporters, fixes.
+        .target(name: "SeamLintEngine", dependencies: ["SeamLintCore", "SeamLintRules"],
+                path: "Sources/SeamLintEngine"),
+        .executableTarget(name: "lint", dependencies: ["SeamLintEngine"], path: "Sources/lint"),
+        // Developer tools: SourceKit differential oracle, benchmarks. Not needed to lint.
+        .target(name: "SeamLintDevSupport", dependencies: ["SeamLintCore"], path: "Sources/SeamLintDevSupport"),
+        .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine"],
+                          path: "Sources/seamlint-dev"),
+        .testTarget(name: "SeamLintTests",
+                    dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintDevSupport"],
+                    path: "Tests/SeamLintTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,84 @@
+/// How serious a finding is. Ordered: `note` < `warning` < `error`.
+public enum Severity: String, Sendable, Comparable, CaseIterable, Codable {
+    case note, warning, error
+
+    private var rank: Int { self == .note ? 0 : (self == .warning ? 1 : 2) }
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A place in a file. `line` and `column` are 1-based; `column` counts Unicode scalars
+/// (code points) from the start of the line; `offset` is the UTF-8 byte offset.
+public struct Location: Sendable, Hashable, Comparable, Codable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(file: String, line: Int, column: Int, offset: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public static func < (lhs: Location, rhs: Location) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.offset != rhs.offset { return lhs.offset < rhs.offset }
+        return false
+    }
+}
+
+/// One replacement of a byte range; a fix is a list of non-overlapping edits in one file.
+public struct Edit: Sendable, Hashable, Codable {
+    public var range: Range<Int>
+    public var replacement: String
+
+    public init(range: Range<Int>, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// A secondary place that explains a finding ("the opaque appearance is set here").
+public struct RelatedLocation: Sendable, Hashable, Codable {
+    public var location: Location
+    public var message: String
+
+    public init(location: Location, message: String) {
+        self.location = location
+        self.message = message
+    }
+}
+
+/// One finding of one rule.
+public struct Diagnostic: Sendable, Hashable, Codable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var location: Location
+    /// Byte length of the flagged text, for carets, fingerprints and SARIF regions.
+    public var length: Int
+    public var related: [RelatedLocation]
+    public var fix: [Edit]
+
+    public init(ruleID: String, severity: Severity, message: String, location: Location, length: Int = 0,
+                related: [RelatedLocation] = [], fix: [Edit] = []) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.length = length
+        self.related = related
+        self.fix = fix
+    }
+}
+
+extension Diagnostic: Comparable {
+    /// Total order used for deterministic output: file, position, rule, message.
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.location.file != rhs.location.file { return lhs.location.file < rhs.location.file }
+        if lhs.location.offset != rhs.location.offset { return lhs.location.offset < rhs.location.offset }
+        if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+        return lhs.message < rhs.message
+    }
+}

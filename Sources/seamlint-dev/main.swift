@@ -1,0 +1,1 @@
+print("seamlint-dev: no command yet")
