@@ -17,13 +17,15 @@ let package = Package(
         // File discovery, parallel runner, project facts, configuration, reporters, fixes.
         .target(name: "SeamLintEngine", dependencies: ["SeamLintCore", "SeamLintRules"],
                 path: "Sources/SeamLintEngine"),
-        .executableTarget(name: "lint", dependencies: ["SeamLintEngine"], path: "Sources/lint"),
+        // Argument parsing and commands, as a library so tests can drive them in-process.
+        .target(name: "SeamLintCLI", dependencies: ["SeamLintEngine", "SeamLintRules"], path: "Sources/SeamLintCLI"),
+        .executableTarget(name: "lint", dependencies: ["SeamLintCLI"], path: "Sources/lint"),
         // Developer tools: SourceKit differential oracle, benchmarks. Not needed to lint.
         .target(name: "SeamLintDevSupport", dependencies: ["SeamLintCore"], path: "Sources/SeamLintDevSupport"),
         .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine"],
                           path: "Sources/seamlint-dev"),
         .testTarget(name: "SeamLintTests",
-                    dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintDevSupport"],
+                    dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintCLI", "SeamLintDevSupport"],
                     path: "Tests/SeamLintTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -87,4 +87,6 @@ public struct TokenFlags: OptionSet, Sendable, Equatable {
     public static let spaceBefore = TokenFlags(rawValue: 1 << 4)
     /// A raw string (`#"…"#`).
     public static let raw = TokenFlags(rawValue: 1 << 5)
+    /// Set by `SourceFile` on a code token that is the first code token of its line.
+    public static let lineStart = TokenFlags(rawValue: 1 << 6)
 }

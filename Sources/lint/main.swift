@@ -1,1 +1,4 @@
-print("placeholder")
+import Foundation
+import SeamLintCLI
+
+exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())))

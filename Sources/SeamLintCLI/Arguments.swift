@@ -1,0 +1,111 @@
+import SeamLintCore
+
+/// A command-line option: its spelling, whether it takes a value, and its help text.
+/// The table below is the single source of `--help` and of parsing.
+struct OptionSpec {
+    let name: String
+    let value: String?
+    let help: String
+}
+
+enum OptionTable {
+    static let all: [OptionSpec] = [
+        OptionSpec(name: "--reporter", value: "ID", help: "Output format (see `lint reporters`); default xcode."),
+        OptionSpec(name: "--output", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
+        OptionSpec(name: "--config", value: "FILE", help: "Use this configuration file instead of the nearest .seamlint.json."),
+        OptionSpec(name: "--no-config", value: nil, help: "Ignore .seamlint.json files."),
+        OptionSpec(name: "--only-rule", value: "ID", help: "Run only this rule (repeatable)."),
+        OptionSpec(name: "--enable-all-rules", value: nil, help: "Run every rule, opt-in ones included."),
+        OptionSpec(name: "--strict", value: nil, help: "Warnings fail the run (exit 1)."),
+        OptionSpec(name: "--lenient", value: nil, help: "Report errors as warnings (exit 0 unless --strict)."),
+        OptionSpec(name: "--ios-deployment-target", value: "VERSION", help: "Override the iOS deployment target found in manifests."),
+        OptionSpec(name: "--include-tests", value: nil, help: "Also apply scene and window lookup rules to test files."),
+        OptionSpec(name: "--follow-symlinks", value: nil, help: "Follow symbolic links that leave the linted folders."),
+        OptionSpec(name: "--workers", value: "N", help: "Lint with N threads (default: one per core)."),
+        OptionSpec(name: "--max-file-size", value: "MB", help: "Skip (with an error) files larger than this; default 64."),
+        OptionSpec(name: "--timings", value: nil, help: "Print time spent per stage and per rule to standard error."),
+        OptionSpec(name: "--verbose", value: nil, help: "Print files, deployment targets and other details to standard error."),
+        OptionSpec(name: "--quiet", value: nil, help: "Print nothing but diagnostics and errors."),
+        OptionSpec(name: "--version", value: nil, help: "Print the version."),
+        OptionSpec(name: "--help", value: nil, help: "Print this help."),
+    ]
+
+    static func spec(_ name: String) -> OptionSpec? { all.first { $0.name == name } }
+}
+
+/// Parsed command line.
+struct Arguments {
+    enum Command: Equatable {
+        case lint, rules, explain(String), reporters, help, version
+    }
+
+    var command: Command = .lint
+    var paths: [String] = []
+    /// Option name → values, in order (flags get an empty string).
+    var values: [String: [String]] = [:]
+
+    func has(_ name: String) -> Bool { values[name] != nil }
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+        var result = Arguments()
+        var index = 0
+        var onlyPaths = false
+        if let first = arguments.first {
+            switch first {
+            case "rules": result.command = .rules; index = 1
+            case "reporters": result.command = .reporters; index = 1
+            case "explain":
+                guard arguments.count >= 2 else { throw UsageError("`lint explain` needs a rule id, e.g. `lint explain connected_scenes_first`") }
+                result.command = .explain(arguments[1])
+                index = 2
+            default: break
+            }
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+                result.paths.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPaths = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if name == "-h" { name = "--help" }
+            guard let spec = OptionTable.spec(name) else {
+                let suggestion = Spelling.nearest(to: name, in: OptionTable.all.map(\.name))
+                throw UsageError("unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            if spec.value != nil {
+                if let inlineValue {
+                    result.values[name, default: []].append(inlineValue)
+                } else {
+                    guard index < arguments.count else { throw UsageError("option '\(name)' needs a value (\(spec.value!))") }
+                    result.values[name, default: []].append(arguments[index])
+                    index += 1
+                }
+            } else {
+                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+                result.values[name, default: []].append("")
+            }
+        }
+        if result.command == .lint {
+            if result.has("--help") { result.command = .help }
+            else if result.has("--version") { result.command = .version }
+        }
+        return result
+    }
+}
+
+/// A usage or configuration mistake: one line, exit code 2.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import SeamLintCore
+import SeamLintEngine
+import SeamLintRules
+
+/// Exit codes: a contract with CI scripts.
+public enum ExitCode {
+    /// No error-severity diagnostics (with `--strict`, no warnings either).
+    public static let success: Int32 = 0
+    /// At least one diagnostic that fails the run.
+    public static let lintFailure: Int32 = 1
+    /// Usage, configuration or input error.
+    public static let usageOrInputError: Int32 = 2
+}
+
+/// The `lint` command. Writes diagnostics to `output`, everything else to `errors`.
+public struct CommandLineTool {
+    public static let version = "0.1.0"
+
+    var output: TextSink
+    var errors: TextSink
+
+    public init(output: TextSink = .standardOutput, errors: TextSink = .standardError) {
+        self.output = output
+        self.errors = errors
+    }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public func run(_ arguments: [String]) -> Int32 {
+        do {
+            let parsed = try Arguments.parse(arguments)
+            switch parsed.command {
+            case .help: output.write(HelpText.text); return ExitCode.success
+            case .version: output.write(Self.version + "\n"); return ExitCode.success
+            case .rules: output.write(RuleCommands.table()); return ExitCode.success
+            case .reporters: output.write(RuleCommands.reporters()); return ExitCode.success
+            case .explain(let id): return try explain(id)
+            case .lint: return try LintCommand(arguments: parsed, output: output, errors: errors).run()
+            }
+        } catch {
+            errors.write("error: \(error.message)\n")
+            return ExitCode.usageOrInputError
+        }
+    }
+
+    private func explain(_ id: String) throws(UsageError) -> Int32 {
+        guard let rule = allRules.first(where: { $0.description.id == id }) else {
+            throw UsageError(RuleSelection.unknownRuleMessage(id))
+        }
+        output.write(RuleDocumentation.markdown(for: rule.description))
+        return ExitCode.success
+    }
+}
+
+/// Where text goes: standard streams, or a buffer in tests.
+public final class TextSink: @unchecked Sendable {
+    private let handle: FileHandle?
+    private let lock = NSLock()
+    public private(set) var buffer = ""
+
+    init(handle: FileHandle?) { self.handle = handle }
+
+    public static let standardOutput = TextSink(handle: .standardOutput)
+    public static let standardError = TextSink(handle: .standardError)
+    /// Collects text in `buffer`.
+    public static func memory() -> TextSink { TextSink(handle: nil) }
+
+    public var isTerminal: Bool { handle.map { isatty($0.fileDescriptor) != 0 } ?? false }
+
+    public func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let handle { handle.write(Data(text.utf8)) } else { buffer += text }
+    }
+}
+
+enum HelpText {
+    static var text: String {
+        var lines = [
+            "SeamLint \(CommandLineTool.version): finds bugs at the seam between SwiftUI and UIKit/AppKit.",
+            "",
+            "Usage:",
+            "  lint [options] [paths…]     Lint .swift (and Objective-C) files under paths (default: .)",
+            "  lint rules                  List every rule",
+            "  lint explain RULE_ID        Print a rule's rationale and examples",
+            "  lint reporters              List output formats",
+            "",
+            "Options:",
+        ]
+        for spec in OptionTable.all {
+            let left = spec.name + (spec.value.map { " " + $0 } ?? "")
+            lines.append("  " + left.padding(toLength: max(28, left.count + 2), withPad: " ", startingAt: 0) + spec.help)
+        }
+        lines += [
+            "",
+            "Exit codes: 0 no failing diagnostics; 1 error diagnostics (or warnings with --strict);",
+            "            2 usage, configuration or input error.",
+            "Diagnostics go to standard output; progress and errors to standard error.",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SeamLintCore
+import SeamLintEngine
+import SeamLintRules
+
+/// `lint [paths…]`: discover, lint, report, exit code.
+struct LintCommand {
+    let arguments: Arguments
+    let output: TextSink
+    let errors: TextSink
+
+    func run() throws(UsageError) -> Int32 {
+        let reporterID = arguments.value("--reporter") ?? "xcode"
+        guard let reporter = Reporters.named(reporterID) else {
+            let suggestion = Spelling.nearest(to: reporterID, in: Reporters.all.map { $0.id })
+            throw UsageError("unknown reporter '\(reporterID)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                             + " (see `lint reporters`)")
+        }
+        let rules = try RuleSelection.rules(only: arguments.all("--only-rule"),
+                                            enableAll: arguments.has("--enable-all-rules"))
+        var options = LintOptions(rules: rules)
+        if let text = arguments.value("--ios-deployment-target") {
+            guard let version = Version(text) else {
+                throw UsageError("--ios-deployment-target: '\(text)' is not a version such as 16 or 16.4")
+            }
+            options.iosDeploymentTarget = DeploymentTarget(version: version, source: "--ios-deployment-target")
+        }
+        if let text = arguments.value("--workers") {
+            guard let workers = Int(text), workers > 0 else { throw UsageError("--workers: '\(text)' is not a positive number") }
+            options.workers = workers
+        }
+        if let text = arguments.value("--max-file-size") {
+            guard let megabytes = Double(text), megabytes > 0 else {
+                throw UsageError("--max-file-size: '\(text)' is not a positive number of megabytes")
+            }
+            options.maximumFileSize = Int(megabytes * 1024 * 1024)
+        }
+        if arguments.has("--include-tests") {
+            for rule in rules { options.ruleOptions[rule.description.id, default: [:]]["include_tests"] = "true" }
+        }
+
+        var discovery = DiscoveryOptions()
+        discovery.followSymlinks = arguments.has("--follow-symlinks")
+        let discovered = FileDiscovery.discover(arguments.paths, options: discovery)
+        let verbose = arguments.has("--verbose")
+        if verbose { errors.write("linting \(discovered.files.count) files with \(rules.count) rules\n") }
+
+        let linter = Linter(options: options, allRules: allRules)
+        var result = linter.lint(discovered.files)
+        if arguments.has("--lenient") {
+            result.diagnostics = result.diagnostics.map { diagnostic in
+                var copy = diagnostic
+                if copy.severity == .error { copy.severity = .warning }
+                return copy
+            }
+        }
+        if verbose { reportTargets(result) }
+
+        let context = ReportContext(rules: rules.map { $0.description }, toolVersion: CommandLineTool.version)
+        let rendered = reporter.render(result.diagnostics, context: context)
+        if let path = arguments.value("--output") {
+            do {
+                try AtomicFile.write(Data(rendered.utf8), to: path)
+            } catch {
+                throw UsageError("\(path.escapingControlCharacters): cannot write the report: \(error)")
+            }
+        } else {
+            output.write(rendered)
+        }
+
+        let problems = discovered.problems + result.problems
+        for problem in problems { errors.write(problem.description + "\n") }
+        if arguments.has("--timings") { errors.write(TimingsReport.render(result)) }
+        if !arguments.has("--quiet") { errors.write(summaryLine(result, problems: problems.count)) }
+        return exitCode(result.diagnostics, problems: problems.count)
+    }
+
+    private func exitCode(_ diagnostics: [Diagnostic], problems: Int) -> Int32 {
+        if problems > 0 { return ExitCode.usageOrInputError }
+        let strict = arguments.has("--strict")
+        let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        return failing ? ExitCode.lintFailure : ExitCode.success
+    }
+
+    private func summaryLine(_ result: LintResult, problems: Int) -> String {
+        let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
+        var parts = ["\(result.filesLinted) file\(result.filesLinted == 1 ? "" : "s") linted"]
+        for severity in [Severity.error, .warning, .note] where counts[severity, default: 0] > 0 {
+            let count = counts[severity]!
+            parts.append("\(count) \(severity.rawValue)\(count == 1 ? "" : "s")")
+        }
+        if problems > 0 { parts.append("\(problems) file\(problems == 1 ? "" : "s") could not be read") }
+        return "SeamLint: " + parts.joined(separator: ", ") + "\n"
+    }
+
+    private func reportTargets(_ result: LintResult) {
+        if result.deploymentTargets.isEmpty {
+            errors.write("iOS deployment target: not found (" + DeploymentTarget.unknownHint + ")\n")
+        }
+        for (source, target) in result.deploymentTargets.sorted(by: { $0.key < $1.key }) {
+            errors.write("iOS deployment target \(target.version?.description ?? "?") from \(source.escapingControlCharacters)\n")
+        }
+    }
+}
+
+/// Which rules run.
+enum RuleSelection {
+    static func rules(only: [String], enableAll: Bool) throws(UsageError) -> [any Rule.Type] {
+        if !only.isEmpty {
+            var selected: [any Rule.Type] = []
+            for id in only {
+                guard let rule = allRules.first(where: { $0.description.id == id }) else {
+                    throw UsageError(unknownRuleMessage(id))
+                }
+                selected.append(rule)
+            }
+            return selected
+        }
+        return allRules.filter { enableAll || !$0.description.isOptIn }
+    }
+
+    static func unknownRuleMessage(_ id: String) -> String {
+        let suggestion = Spelling.nearest(to: id, in: allRules.map { $0.description.id })
+        return "unknown rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (see `lint rules`)"
+    }
+}

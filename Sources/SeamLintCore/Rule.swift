@@ -1,0 +1,136 @@
+/// A rule that looks at one file at a time.
+///
+/// Rules are value types with no state: `check` may run on many files at once.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    /// Identifiers that must appear in a file for this rule to have anything to say
+    /// (a cheap pre-scan skips the rule elsewhere). Empty: always run.
+    static var triggerWords: [String] { get }
+    func check(_ context: inout RuleContext)
+}
+
+extension Rule {
+    public static var triggerWords: [String] { [] }
+}
+
+/// A rule whose verdict depends on other files: it records facts per file (in parallel,
+/// whether or not it is enabled, since other rules may read them) and decides at the end.
+public protocol ProjectRule: Rule {
+    /// Facts this file contributes to the project. Runs for every file.
+    func collectFacts(_ context: inout RuleContext)
+    /// Emits diagnostics once all files' facts are known.
+    func finish(_ context: inout ProjectContext)
+}
+
+extension ProjectRule {
+    public func check(_ context: inout RuleContext) {}
+}
+
+/// Project-wide knowledge recorded per file: "a UIWindow subclass watches
+/// `_UIContextMenuContainerView` here", "a Menu is opened here". Kinds are namespaced strings.
+public struct Fact: Sendable, Hashable {
+    public var kind: String
+    public var location: Location
+    public var length: Int
+    /// Free-form details (`"type": "MenuWindow"`, `"gated": "true"`).
+    public var details: [String: String]
+    /// The iOS deployment target that governs the fact's file.
+    public var iosDeploymentTarget: Version?
+
+    public init(kind: String, location: Location, length: Int = 0, details: [String: String] = [:],
+                iosDeploymentTarget: Version? = nil) {
+        self.kind = kind
+        self.location = location
+        self.length = length
+        self.details = details
+        self.iosDeploymentTarget = iosDeploymentTarget
+    }
+}
+
+/// Where a deployment target came from, for messages and `--verbose`.
+public struct DeploymentTarget: Sendable, Hashable {
+    public var version: Version?
+    /// "Package.swift", "App.xcodeproj/project.pbxproj", "--ios-deployment-target" … or nil when unknown.
+    public var source: String?
+
+    public init(version: Version?, source: String?) {
+        self.version = version
+        self.source = source
+    }
+
+    public static let unknown = DeploymentTarget(version: nil, source: nil)
+
+    /// Text for messages when the target is unknown.
+    public static let unknownHint = "the iOS deployment target was not found (set `ios_deployment_target` in .seamlint.json or pass --ios-deployment-target)"
+}
+
+/// What a rule sees while checking one file, and where it reports.
+public struct RuleContext {
+    public let file: SourceFile
+    public let ruleID: String
+    public let severity: Severity
+    /// Rule options from the configuration (`rules: { id: { severity: …, option: value } }`).
+    public let options: [String: String]
+    public let deploymentTarget: DeploymentTarget
+    /// True for test sources (a `…Tests` folder or a `…Tests.swift` file).
+    public let isTestFile: Bool
+    public internal(set) var diagnostics: [Diagnostic] = []
+    public internal(set) var facts: [Fact] = []
+
+    public init(file: SourceFile, ruleID: String, severity: Severity, options: [String: String] = [:],
+                deploymentTarget: DeploymentTarget = .unknown, isTestFile: Bool = false) {
+        self.file = file
+        self.ruleID = ruleID
+        self.severity = severity
+        self.options = options
+        self.deploymentTarget = deploymentTarget
+        self.isTestFile = isTestFile
+    }
+
+    /// Reports a finding at code token `index`.
+    public mutating func report(at index: Int, _ message: String, length: Int? = nil,
+                                related: [RelatedLocation] = [], fix: [Edit] = []) {
+        let token = file.code[index]
+        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message,
+                                      location: file.location(ofOffset: Int(token.start)),
+                                      length: length ?? Int(token.length), related: related, fix: fix))
+    }
+
+    /// Records a project fact at code token `index`.
+    public mutating func record(_ kind: String, at index: Int, details: [String: String] = [:]) {
+        let token = file.code[index]
+        facts.append(Fact(kind: kind, location: file.location(ofOffset: Int(token.start)), length: Int(token.length),
+                          details: details, iosDeploymentTarget: deploymentTarget.version))
+    }
+}
+
+/// What a project rule sees once every file has been read.
+public struct ProjectContext {
+    public let ruleID: String
+    public let severity: Severity
+    public let options: [String: String]
+    /// All facts of all files, in file order.
+    public let facts: [Fact]
+    /// The project-level deployment target (lowest found), for messages.
+    public let deploymentTarget: DeploymentTarget
+    public internal(set) var diagnostics: [Diagnostic] = []
+
+    public init(ruleID: String, severity: Severity, options: [String: String] = [:], facts: [Fact],
+                deploymentTarget: DeploymentTarget = .unknown) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.options = options
+        self.facts = facts
+        self.deploymentTarget = deploymentTarget
+    }
+
+    /// Facts of one kind.
+    public func facts(_ kind: String) -> [Fact] { facts.filter { $0.kind == kind } }
+
+    /// Reports at a fact's location.
+    public mutating func report(at fact: Fact, _ message: String, related: [RelatedLocation] = [], fix: [Edit] = []) {
+        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, location: fact.location,
+                                      length: fact.length, related: related, fix: fix))
+    }
+}

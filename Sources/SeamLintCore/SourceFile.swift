@@ -1,0 +1,233 @@
+/// One tokenized file and the side tables rules share. Built once per file by the engine;
+/// the structure layer (declarations, chains, conditions) is computed lazily on first use.
+///
+/// Rules work with *code indices*: positions in `code`, the file's tokens without trivia.
+public final class SourceFile {
+    public let path: String
+    public let language: SourceLanguage
+    public let bytes: [UInt8]
+    /// Every token, trivia included (lossless).
+    public let tokens: [Token]
+    /// Non-trivia tokens; `.lineStart` marks the first one on its line.
+    public let code: [Token]
+    /// For each code token: the code index of its matching bracket, or -1.
+    public let matching: [Int32]
+    /// For each code token: the code index of the innermost open bracket around it, or -1.
+    public let parent: [Int32]
+    /// Byte offsets where lines start.
+    public let lineStarts: [Int]
+
+    public init(path: String, bytes: [UInt8], tokens: [Token]? = nil, language: SourceLanguage = .swift) {
+        self.path = path
+        self.language = language
+        self.bytes = bytes
+        let tokens = tokens ?? Tokenizer.tokenize(bytes)
+        self.tokens = tokens
+        var code: [Token] = []
+        code.reserveCapacity(tokens.count / 2 + 1)
+        var lineStarts: [Int] = [0]
+        var sawNewline = true
+        for token in tokens {
+            switch token.kind {
+            case .newline:
+                sawNewline = true
+                lineStarts.append(token.end)
+            case .whitespace, .lineComment, .docLineComment, .byteOrderMark, .shebang:
+                break
+            case .blockComment, .docBlockComment, .stringSegment:
+                // Multiline trivia and string text still start new lines inside.
+                SourceFile.appendLineStarts(in: token, bytes: bytes, to: &lineStarts)
+                if token.kind == .stringSegment {
+                    var copy = token
+                    if sawNewline { copy.flags.insert(.lineStart) }
+                    code.append(copy)
+                    sawNewline = false
+                } else if SourceFile.containsNewline(token, bytes) {
+                    sawNewline = true
+                }
+            default:
+                var copy = token
+                if sawNewline { copy.flags.insert(.lineStart) }
+                code.append(copy)
+                sawNewline = false
+            }
+        }
+        self.code = code
+        self.lineStarts = lineStarts
+        (self.matching, self.parent) = SourceFile.matchBrackets(code)
+    }
+
+    private static func containsNewline(_ token: Token, _ bytes: [UInt8]) -> Bool {
+        for index in token.range where bytes[index] == 0x0A || bytes[index] == 0x0D { return true }
+        return false
+    }
+
+    private static func appendLineStarts(in token: Token, bytes: [UInt8], to lineStarts: inout [Int]) {
+        var index = Int(token.start)
+        let end = token.end
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                lineStarts.append(index + 1)
+            } else if byte == 0x0D {
+                if index + 1 < bytes.count && bytes[index + 1] == 0x0A {
+                    index += 1
+                }
+                lineStarts.append(index + 1)
+            }
+            index += 1
+        }
+    }
+
+    /// Pairs brackets with a stack (iterative: nesting depth cannot overflow anything).
+    /// A closer that does not match the innermost opener is left unmatched rather than
+    /// unwinding the stack, so one stray bracket does not scramble the rest of the file.
+    private static func matchBrackets(_ code: [Token]) -> ([Int32], [Int32]) {
+        var matching = [Int32](repeating: -1, count: code.count)
+        var parent = [Int32](repeating: -1, count: code.count)
+        var stack: [Int32] = []
+        for index in code.indices {
+            let kind = code[index].kind
+            parent[index] = stack.last ?? -1
+            if kind.isOpeningBracket {
+                stack.append(Int32(index))
+            } else if kind.isClosingBracket, let open = stack.last, closes(code[Int(open)].kind, kind) {
+                stack.removeLast()
+                matching[index] = open
+                matching[Int(open)] = Int32(index)
+                parent[index] = stack.last ?? -1
+            }
+        }
+        return (matching, parent)
+    }
+
+    private static func closes(_ open: TokenKind, _ close: TokenKind) -> Bool {
+        switch (open, close) {
+        case (.leftParen, .rightParen), (.leftBrace, .rightBrace), (.leftSquare, .rightSquare),
+             (.interpolationStart, .interpolationEnd):
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Lazily built structure
+
+    public private(set) lazy var declarations: [Declaration] = {
+        var scanner = DeclarationScanner(file: self)
+        return scanner.scan()
+    }()
+    /// For each code index of a `{` that opens a declaration body, the declaration's index.
+    public private(set) lazy var bodyOwner: [Int32: Int32] = {
+        var owners: [Int32: Int32] = [:]
+        for (index, declaration) in declarations.enumerated() {
+            if let body = declaration.bodyOpen { owners[Int32(body)] = Int32(index) }
+        }
+        return owners
+    }()
+    public private(set) lazy var conditions: ConditionTable = ConditionTable(file: self)
+    private(set) lazy var braceKinds: BraceKinds = BraceKinds(file: self)
+}
+
+// MARK: Text and positions
+
+extension SourceFile {
+    /// The text of a byte range (allocates: for messages and reporting, not for matching).
+    public func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The text of a code token.
+    public func text(at index: Int) -> String { text(code[index].range) }
+
+    /// True when code token `index` exists and spells `word` (compares bytes, no allocation).
+    @inlinable
+    public func tokenIs(_ index: Int, _ word: StaticString) -> Bool {
+        guard index >= 0 && index < code.count else { return false }
+        let token = code[index]
+        guard Int(token.length) == word.utf8CodeUnitCount else { return false }
+        let start = Int(token.start)
+        let pointer = word.utf8Start
+        for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    /// True when code token `index` is an identifier or keyword spelled `word`.
+    @inlinable
+    public func isName(_ index: Int, _ word: StaticString) -> Bool {
+        guard index >= 0 && index < code.count else { return false }
+        let kind = code[index].kind
+        return (kind == .identifier || kind == .keyword) && tokenIs(index, word)
+    }
+
+    /// True when token `index` spells `word` — for names known only at run time.
+    public func tokenIs(_ index: Int, _ word: [UInt8]) -> Bool {
+        guard index >= 0 && index < code.count else { return false }
+        let token = code[index]
+        guard Int(token.length) == word.count else { return false }
+        return bytes[token.range].elementsEqual(word)
+    }
+
+    /// The bytes of a code token (no copy beyond the slice).
+    public func bytes(at index: Int) -> ArraySlice<UInt8> { bytes[code[index].range] }
+
+    /// True when the token's text starts with `prefix`.
+    public func tokenHasPrefix(_ index: Int, _ prefix: StaticString) -> Bool {
+        guard index >= 0 && index < code.count else { return false }
+        let token = code[index]
+        guard Int(token.length) >= prefix.utf8CodeUnitCount else { return false }
+        let pointer = prefix.utf8Start
+        for offset in 0..<prefix.utf8CodeUnitCount where bytes[Int(token.start) + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    /// True when the token's text ends with `suffix`.
+    public func tokenHasSuffix(_ index: Int, _ suffix: StaticString) -> Bool {
+        guard index >= 0 && index < code.count else { return false }
+        let token = code[index]
+        let count = suffix.utf8CodeUnitCount
+        guard Int(token.length) >= count else { return false }
+        let pointer = suffix.utf8Start
+        let start = token.end - count
+        for offset in 0..<count where bytes[start + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    /// 1-based line of a byte offset.
+    public func line(ofOffset offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// The location of a byte offset; the column counts Unicode scalars, 1-based.
+    public func location(ofOffset offset: Int) -> Location {
+        let line = line(ofOffset: offset)
+        var column = 1
+        var index = lineStarts[line - 1]
+        while index < offset && index < bytes.count {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        // A continuation byte at `offset` itself would be mid-scalar; offsets here are token starts.
+        return Location(file: path, line: line, column: column, offset: offset)
+    }
+
+    /// The location of a code token.
+    public func location(of index: Int) -> Location { location(ofOffset: Int(code[index].start)) }
+
+    /// The code index of the first code token starting at or after `offset`.
+    public func codeIndex(atOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = code.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(code[middle].start) < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,211 @@
+import Dispatch
+import Foundation
+import SeamLintCore
+
+/// Which rules run, how severe they are, and the settings that shape a run.
+public struct LintOptions: Sendable {
+    /// The enabled rules.
+    public var rules: [any Rule.Type]
+    /// Severity per rule id, where configuration overrides the default.
+    public var severities: [String: Severity] = [:]
+    /// Options per rule id.
+    public var ruleOptions: [String: [String: String]] = [:]
+    /// Overrides every discovered deployment target.
+    public var iosDeploymentTarget: DeploymentTarget?
+    /// Worker threads; 0 means one per core.
+    public var workers = 0
+    public var maximumFileSize = SourceReader.defaultMaximumSize
+    /// Reads deployment targets from manifests on disk (off for in-memory linting).
+    public var discoverDeploymentTargets = true
+
+    public init(rules: [any Rule.Type]) { self.rules = rules }
+
+    func severity(of rule: any Rule.Type) -> Severity {
+        severities[rule.description.id] ?? rule.description.severity
+    }
+}
+
+/// The outcome of a run.
+public struct LintResult: Sendable {
+    /// Sorted, deterministic.
+    public var diagnostics: [Diagnostic]
+    /// Files that could not be linted, in path order.
+    public var problems: [InputProblem]
+    public var filesLinted: Int
+    public var bytesLinted: Int
+    public var timings: StageTimings
+    /// Deployment targets used, per governing manifest (for `--verbose`).
+    public var deploymentTargets: [String: DeploymentTarget]
+}
+
+/// Lints files in parallel: each worker reads, tokenizes and checks one file at a time and keeps
+/// only diagnostics and facts, so memory follows the largest file, not the tree. Project rules
+/// then decide from the facts of all files.
+public final class Linter: Sendable {
+    public let options: LintOptions
+    private let fileRules: [any Rule.Type]
+    private let projectRules: [any ProjectRule.Type]
+    /// All registered project rules: their facts are collected even when they are disabled.
+    private let factCollectors: [any ProjectRule.Type]
+    private let triggerWords: [[[UInt8]]]
+
+    public init(options: LintOptions, allRules: [any Rule.Type]) {
+        self.options = options
+        fileRules = options.rules.filter { !($0 is any ProjectRule.Type) }
+        projectRules = options.rules.compactMap { $0 as? any ProjectRule.Type }
+        factCollectors = allRules.compactMap { $0 as? any ProjectRule.Type }
+        triggerWords = fileRules.map { $0.triggerWords.map { Array($0.utf8) } }
+    }
+
+    /// Lints files on disk.
+    public func lint(_ files: [SourceFileRef]) -> LintResult {
+        let targets = DeploymentTargetResolver(override: options.iosDeploymentTarget,
+                                               enabled: options.discoverDeploymentTargets)
+        return run(count: files.count, targets: targets) { index in
+            let file = files[index]
+            switch SourceReader.read(file, maximumSize: options.maximumFileSize) {
+            case .success(let bytes): return .source(Loaded(path: file.path, absolutePath: file.absolutePath,
+                                                            language: file.language, bytes: bytes))
+            case .failure(let problem): return .problem(problem)
+            }
+        }
+    }
+
+    /// Lints in-memory sources (tests, `--stdin`). Paths are used for messages and test-file detection.
+    public func lint(sources: [(path: String, code: String)], language: SourceLanguage = .swift) -> LintResult {
+        let targets = DeploymentTargetResolver(override: options.iosDeploymentTarget,
+                                               enabled: options.discoverDeploymentTargets)
+        return run(count: sources.count, targets: targets) { index in
+            let source = sources[index]
+            let absolute = source.path.hasPrefix("/") ? source.path
+                : FileManager.default.currentDirectoryPath + "/" + source.path
+            return .source(Loaded(path: source.path, absolutePath: absolute, language: language,
+                                  bytes: Array(source.code.utf8)))
+        }
+    }
+
+    private struct Loaded: Sendable {
+        var path: String
+        var absolutePath: String
+        var language: SourceLanguage
+        var bytes: [UInt8]
+    }
+
+    private enum LoadOutcome: Sendable {
+        case source(Loaded)
+        case problem(InputProblem)
+    }
+
+    private func run(count: Int, targets: DeploymentTargetResolver,
+                     load: @Sendable (Int) -> LoadOutcome) -> LintResult {
+        let results = ResultSlots<FileResult>(count: count)
+        let workers = max(1, min(options.workers > 0 ? options.workers : ProcessInfo.processInfo.activeProcessorCount, count))
+        let queue = WorkQueue(count: count)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var timings = StageTimings()
+            while let index = queue.next() {
+                var result = FileResult()
+                let start = monotonicNanoseconds()
+                let outcome = load(index)
+                timings.add(.reading, since: start)
+                switch outcome {
+                case .problem(let problem): result.problem = problem
+                case .source(let loaded): result = process(loaded, targets: targets, timings: &timings)
+                }
+                results[index] = result
+            }
+            results.mergeTimings(timings)
+        }
+        return finish(results.values, targets: targets, timings: results.timings)
+    }
+
+    private func process(_ loaded: Loaded, targets: DeploymentTargetResolver, timings: inout StageTimings) -> FileResult {
+        var result = FileResult()
+        result.bytes = loaded.bytes.count
+        guard loaded.language == .swift else {
+            // Objective-C goes through libclang (see ObjectiveC support); skipped when unavailable.
+            result.skippedObjectiveC = true
+            return result
+        }
+        var start = monotonicNanoseconds()
+        let tokens = Tokenizer.tokenize(loaded.bytes)
+        timings.add(.tokenizing, since: start)
+        start = monotonicNanoseconds()
+        let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
+        timings.add(.structure, since: start)
+        let target = targets.target(forFile: loaded.absolutePath)
+        let isTest = TestFileDetector.isTestFile(loaded.path)
+        for (ruleIndex, rule) in fileRules.enumerated() {
+            if !triggerWords[ruleIndex].isEmpty && !containsAny(loaded.bytes, triggerWords[ruleIndex]) { continue }
+            start = monotonicNanoseconds()
+            let id = rule.description.id
+            var context = RuleContext(file: file, ruleID: id, severity: options.severity(of: rule),
+                                      options: options.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
+            rule.init().check(&context)
+            result.diagnostics += context.diagnostics
+            timings.add(.rule(id), since: start)
+        }
+        start = monotonicNanoseconds()
+        for rule in factCollectors {
+            let id = rule.description.id
+            var context = RuleContext(file: file, ruleID: id, severity: options.severity(of: rule),
+                                      options: options.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
+            rule.init().collectFacts(&context)
+            result.facts += context.facts
+        }
+        timings.add(.facts, since: start)
+        return result
+    }
+
+    private func finish(_ results: [FileResult], targets: DeploymentTargetResolver, timings: StageTimings) -> LintResult {
+        var timings = timings
+        let start = monotonicNanoseconds()
+        var diagnostics: [Diagnostic] = []
+        var facts: [Fact] = []
+        var problems: [InputProblem] = []
+        var linted = 0
+        var bytes = 0
+        for result in results {
+            diagnostics += result.diagnostics
+            facts += result.facts
+            if let problem = result.problem { problems.append(problem) } else { linted += 1 }
+            bytes += result.bytes
+        }
+        let projectTarget = targets.lowestTarget()
+        for rule in projectRules {
+            let id = rule.description.id
+            var context = ProjectContext(ruleID: id, severity: options.severity(of: rule),
+                                         options: options.ruleOptions[id] ?? [:], facts: facts, deploymentTarget: projectTarget)
+            rule.init().finish(&context)
+            diagnostics += context.diagnostics
+        }
+        timings.add(.projectRules, since: start)
+        diagnostics.sort()
+        return LintResult(diagnostics: diagnostics, problems: problems, filesLinted: linted, bytesLinted: bytes,
+                          timings: timings, deploymentTargets: targets.resolved())
+    }
+
+    private func containsAny(_ bytes: [UInt8], _ words: [[UInt8]]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            words.contains { ByteSearch.contains(buffer, $0) }
+        }
+    }
+}
+
+/// Per-file output of the parallel phase.
+struct FileResult: Sendable {
+    var diagnostics: [Diagnostic] = []
+    var facts: [Fact] = []
+    var problem: InputProblem?
+    var bytes = 0
+    var skippedObjectiveC = false
+}
+
+/// Test sources run with a single scene; some rules skip them.
+public enum TestFileDetector {
+    public static func isTestFile(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        if let name = components.last, name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") { return true }
+        return components.dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("UITests") }
+    }
+}
