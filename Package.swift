@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "lint", targets: ["lint"]),
         .library(name: "SeamLintCore", targets: ["SeamLintCore"]),
+        .plugin(name: "SeamLintCommandPlugin", targets: ["SeamLintCommandPlugin"]),
+        .plugin(name: "SeamLintBuildToolPlugin", targets: ["SeamLintBuildToolPlugin"]),
     ],
     targets: [
         // Tokenizer, structure layer and the rule API: no I/O, no Foundation in the hot path.
@@ -22,8 +24,15 @@ let package = Package(
         .executableTarget(name: "lint", dependencies: ["SeamLintCLI"], path: "Sources/lint"),
         // Developer tools: SourceKit differential oracle, benchmarks. Not needed to lint.
         .target(name: "SeamLintDevSupport", dependencies: ["SeamLintCore"], path: "Sources/SeamLintDevSupport"),
-        .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine"],
+        .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine", "SeamLintRules"],
                           path: "Sources/seamlint-dev"),
+        // `swift package lint` in a package that depends on SeamLint.
+        .plugin(name: "SeamLintCommandPlugin",
+                capability: .command(intent: .custom(verb: "lint", description: "Lint the package with SeamLint")),
+                dependencies: ["lint"], path: "Plugins/SeamLintCommandPlugin"),
+        // Lints each target on build; diagnostics surface as compiler warnings.
+        .plugin(name: "SeamLintBuildToolPlugin", capability: .buildTool(), dependencies: ["lint"],
+                path: "Plugins/SeamLintBuildToolPlugin"),
         .testTarget(name: "SeamLintTests",
                     dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintCLI", "SeamLintDevSupport"],
                     path: "Tests/SeamLintTests"),

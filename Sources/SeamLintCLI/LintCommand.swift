@@ -41,12 +41,22 @@ struct LintCommand {
 
         var discovery = DiscoveryOptions()
         discovery.followSymlinks = arguments.has("--follow-symlinks")
-        let discovered = FileDiscovery.discover(arguments.paths, options: discovery)
+        let input = try InputSelection(arguments: arguments, discovery: discovery)
         let verbose = arguments.has("--verbose")
-        if verbose { errors.write("linting \(discovered.files.count) files with \(rules.count) rules\n") }
+        if verbose { errors.write("linting \(input.files.count) files with \(rules.count) rules\n") }
 
         let linter = Linter(options: options, allRules: allRules)
-        var result = linter.lint(discovered.files)
+        var result: LintResult
+        if arguments.has("--fix") {
+            let fix = FixRun(linter: linter, files: input.files).run(startingWith: input.overrides)
+            result = fix.result
+            try finishFix(fix, input: input)
+        } else {
+            result = linter.lint(input.files, overrides: input.overrides)
+        }
+        if let stdinPath = input.stdinDisplayPath {
+            result.diagnostics = result.diagnostics.filter { $0.location.file == stdinPath }
+        }
         if arguments.has("--lenient") {
             result.diagnostics = result.diagnostics.map { diagnostic in
                 var copy = diagnostic
@@ -57,22 +67,59 @@ struct LintCommand {
         if verbose { reportTargets(result) }
 
         let context = ReportContext(rules: rules.map { $0.description }, toolVersion: CommandLineTool.version)
-        let rendered = reporter.render(result.diagnostics, context: context)
-        if let path = arguments.value("--output") {
-            do {
-                try AtomicFile.write(Data(rendered.utf8), to: path)
-            } catch {
-                throw UsageError("\(path.escapingControlCharacters): cannot write the report: \(error)")
+        // With --fix on standard input, the fixed source is the output; with --dry-run, the diff.
+        if !(arguments.has("--fix") && (input.stdinDisplayPath != nil || arguments.has("--dry-run"))) {
+            let rendered = reporter.render(result.diagnostics, context: context)
+            if let path = arguments.value("--output") {
+                do {
+                    try AtomicFile.write(Data(rendered.utf8), to: path)
+                } catch {
+                    throw UsageError("\(path.escapingControlCharacters): cannot write the report: \(error)")
+                }
+            } else {
+                output.write(rendered)
             }
-        } else {
-            output.write(rendered)
         }
 
-        let problems = discovered.problems + result.problems
+        if let stamp = arguments.value("--stamp") {
+            // Written even when diagnostics fail the run, so an unchanged tree does not rerun.
+            try? AtomicFile.write(Data(), to: stamp)
+        }
+        let problems = input.problems + result.problems
         for problem in problems { errors.write(problem.description + "\n") }
         if arguments.has("--timings") { errors.write(TimingsReport.render(result)) }
         if !arguments.has("--quiet") { errors.write(summaryLine(result, problems: problems.count)) }
         return exitCode(result.diagnostics, problems: problems.count)
+    }
+
+    /// Writes fixed files (or prints the diff / the fixed standard input).
+    private func finishFix(_ fix: FixRun.Outcome, input: InputSelection) throws(UsageError) {
+        if let stdinPath = input.stdinDisplayPath, let absolute = input.stdinAbsolutePath {
+            let bytes = fix.fixed[absolute] ?? input.overrides[absolute] ?? []
+            if arguments.has("--dry-run") {
+                output.write(UnifiedDiff.render(old: String(decoding: input.overrides[absolute] ?? [], as: UTF8.self),
+                                                new: String(decoding: bytes, as: UTF8.self), path: stdinPath))
+            } else {
+                output.write(String(decoding: bytes, as: UTF8.self))
+            }
+            return
+        }
+        for file in input.files where fix.fixed[file.absolutePath] != nil {
+            let new = fix.fixed[file.absolutePath]!
+            if arguments.has("--dry-run") {
+                guard case .success(let old) = SourceReader.read(file) else { continue }
+                output.write(UnifiedDiff.render(old: String(decoding: old, as: UTF8.self),
+                                                new: String(decoding: new, as: UTF8.self), path: file.path))
+                continue
+            }
+            do {
+                try AtomicFile.write(Data(new), to: file.absolutePath)
+            } catch {
+                throw UsageError("\(file.path.escapingControlCharacters): cannot write the fix: \(error)")
+            }
+            let count = fix.counts[file.path] ?? 0
+            errors.write("fixed \(count) issue\(count == 1 ? "" : "s") in \(file.path.escapingControlCharacters)\n")
+        }
     }
 
     private func exitCode(_ diagnostics: [Diagnostic], problems: Int) -> Int32 {

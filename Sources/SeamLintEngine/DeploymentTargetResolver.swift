@@ -4,11 +4,15 @@ import SeamLintCore
 /// Finds the iOS deployment target that governs a file: the nearest folder (walking up to the
 /// git root) holding a `Package.swift`, an `.xcodeproj`, an `.xcconfig`, an XcodeGen `project.yml`
 /// or a Tuist `Project.swift`; within it, the lowest target declared. Cached per folder.
+///
+/// The nearest folder with a project manifest is also the file's *project*: project rules weigh
+/// facts per project, so two apps in one repository do not vouch for each other.
 final class DeploymentTargetResolver: @unchecked Sendable {
     private let override: DeploymentTarget?
     private let enabled: Bool
     private let lock = NSLock()
     private var cache: [String: DeploymentTarget] = [:]
+    private var roots: [String: String] = [:]
 
     init(override: DeploymentTarget?, enabled: Bool) {
         self.override = override
@@ -19,6 +23,37 @@ final class DeploymentTargetResolver: @unchecked Sendable {
         if let override { return override }
         guard enabled else { return .unknown }
         return target(forDirectory: (absolutePath as NSString).deletingLastPathComponent)
+    }
+
+    /// The folder of the nearest project manifest above the file, or "" when there is none
+    /// (then the whole run is one project).
+    func projectRoot(forFile absolutePath: String) -> String {
+        guard enabled else { return "" }
+        return projectRoot(forDirectory: (absolutePath as NSString).deletingLastPathComponent)
+    }
+
+    private func projectRoot(forDirectory directory: String) -> String {
+        lock.lock()
+        if let cached = roots[directory] { lock.unlock(); return cached }
+        lock.unlock()
+        var root = ""
+        if Self.holdsProjectManifest(directory) {
+            root = directory
+        } else if !FileManager.default.fileExists(atPath: directory + "/.git"), directory != "/", !directory.isEmpty {
+            root = projectRoot(forDirectory: (directory as NSString).deletingLastPathComponent)
+        }
+        lock.lock()
+        roots[directory] = root
+        lock.unlock()
+        return root
+    }
+
+    static func holdsProjectManifest(_ directory: String) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
+        return entries.contains { entry in
+            entry == "Package.swift" || entry == "Project.swift" || entry == "project.yml" || entry == "project.yaml"
+                || entry.hasSuffix(".xcodeproj")
+        }
     }
 
     /// The lowest target among all folders resolved so far (project-level messages).

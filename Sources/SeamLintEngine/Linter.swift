@@ -57,12 +57,16 @@ public final class Linter: Sendable {
         triggerWords = fileRules.map { $0.triggerWords.map { Array($0.utf8) } }
     }
 
-    /// Lints files on disk.
-    public func lint(_ files: [SourceFileRef]) -> LintResult {
+    /// Lints files on disk. `overrides` replaces the content of files (by absolute path):
+    /// standard input linted as if at a path, or fixes not yet written.
+    public func lint(_ files: [SourceFileRef], overrides: [String: [UInt8]] = [:]) -> LintResult {
         let targets = DeploymentTargetResolver(override: options.iosDeploymentTarget,
                                                enabled: options.discoverDeploymentTargets)
         return run(count: files.count, targets: targets) { index in
             let file = files[index]
+            if let bytes = overrides[file.absolutePath] {
+                return .source(Loaded(path: file.path, absolutePath: file.absolutePath, language: file.language, bytes: bytes))
+            }
             switch SourceReader.read(file, maximumSize: options.maximumFileSize) {
             case .success(let bytes): return .source(Loaded(path: file.path, absolutePath: file.absolutePath,
                                                             language: file.language, bytes: bytes))
@@ -135,6 +139,7 @@ public final class Linter: Sendable {
         timings.add(.structure, since: start)
         let target = targets.target(forFile: loaded.absolutePath)
         let isTest = TestFileDetector.isTestFile(loaded.path)
+        result.project = targets.projectRoot(forFile: loaded.absolutePath)
         for (ruleIndex, rule) in fileRules.enumerated() {
             if !triggerWords[ruleIndex].isEmpty && !containsAny(loaded.bytes, triggerWords[ruleIndex]) { continue }
             start = monotonicNanoseconds()
@@ -161,23 +166,30 @@ public final class Linter: Sendable {
         var timings = timings
         let start = monotonicNanoseconds()
         var diagnostics: [Diagnostic] = []
-        var facts: [Fact] = []
+        var factsByProject: [String: [Fact]] = [:]
         var problems: [InputProblem] = []
         var linted = 0
         var bytes = 0
         for result in results {
             diagnostics += result.diagnostics
-            facts += result.facts
+            if !result.facts.isEmpty || factsByProject[result.project] == nil {
+                factsByProject[result.project, default: []] += result.facts
+            }
             if let problem = result.problem { problems.append(problem) } else { linted += 1 }
             bytes += result.bytes
         }
-        let projectTarget = targets.lowestTarget()
-        for rule in projectRules {
-            let id = rule.description.id
-            var context = ProjectContext(ruleID: id, severity: options.severity(of: rule),
-                                         options: options.ruleOptions[id] ?? [:], facts: facts, deploymentTarget: projectTarget)
-            rule.init().finish(&context)
-            diagnostics += context.diagnostics
+        // Each project decides on its own facts, in a stable order.
+        for project in factsByProject.keys.sorted() {
+            let facts = factsByProject[project]!
+            let projectTarget = project.isEmpty ? targets.lowestTarget() : targets.target(forFile: project + "/.")
+            for rule in projectRules {
+                let id = rule.description.id
+                var context = ProjectContext(ruleID: id, severity: options.severity(of: rule),
+                                             options: options.ruleOptions[id] ?? [:], facts: facts,
+                                             deploymentTarget: projectTarget)
+                rule.init().finish(&context)
+                diagnostics += context.diagnostics
+            }
         }
         timings.add(.projectRules, since: start)
         diagnostics.sort()
@@ -199,6 +211,8 @@ struct FileResult: Sendable {
     var problem: InputProblem?
     var bytes = 0
     var skippedObjectiveC = false
+    /// The project the file belongs to (see `DeploymentTargetResolver.projectRoot`).
+    var project = ""
 }
 
 /// Test sources run with a single scene; some rules skip them.

@@ -10,14 +10,14 @@ struct RuleExampleTests {
 
     @Test("has enough examples", arguments: ruleIDs)
     func exampleCounts(id: String) throws {
-        let description = try #require(rule(id)).description
+        let description = try #require(Self.lookup(id)).description
         #expect(description.triggering.count >= 3, "\(id) needs at least 3 triggering examples")
         #expect(description.nonTriggering.count >= 5, "\(id) needs at least 5 non-triggering examples")
     }
 
     @Test("triggering examples produce exactly the marked diagnostics", arguments: ruleIDs)
     func triggering(id: String) throws {
-        let rule = try #require(rule(id))
+        let rule = try #require(Self.lookup(id))
         for example in rule.description.triggering where ExampleRunner.canRun(example) {
             let marked = MarkedSource(example.code)
             #expect(!marked.offsets.isEmpty, "triggering example without a ↓ marker", sourceLocation: example.location)
@@ -28,7 +28,7 @@ struct RuleExampleTests {
 
     @Test("non-triggering examples produce nothing", arguments: ruleIDs)
     func nonTriggering(id: String) throws {
-        let rule = try #require(rule(id))
+        let rule = try #require(Self.lookup(id))
         for example in rule.description.nonTriggering where ExampleRunner.canRun(example) {
             let code = MarkedSource(example.code).code
             let found = ExampleRunner.offsets(of: rule, in: code, example: example)
@@ -38,7 +38,7 @@ struct RuleExampleTests {
 
     @Test("triggering examples are silent inside comments and strings", arguments: ruleIDs)
     func wrapped(id: String) throws {
-        let rule = try #require(rule(id))
+        let rule = try #require(Self.lookup(id))
         for example in rule.description.triggering where ExampleRunner.canRun(example) {
             let code = MarkedSource(example.code).code
             for (name, wrapped) in ExampleRunner.wrappings(of: code, language: example.language) {
@@ -50,7 +50,7 @@ struct RuleExampleTests {
 
     @Test("positions shift with a multi-byte line before the example", arguments: ruleIDs)
     func multiByteShift(id: String) throws {
-        let rule = try #require(rule(id))
+        let rule = try #require(Self.lookup(id))
         let prefix = example_multiBytePrefix
         for example in rule.description.triggering where ExampleRunner.canRun(example) {
             let marked = MarkedSource(example.code)
@@ -62,7 +62,7 @@ struct RuleExampleTests {
         }
     }
 
-    private func rule(_ id: String) -> (any Rule.Type)? { allRules.first { $0.description.id == id } }
+    private static func lookup(_ id: String) -> (any Rule.Type)? { allRules.first { $0.description.id == id } }
 }
 
 /// A line of emoji and CJK text whose byte, scalar and UTF-16 counts all differ.

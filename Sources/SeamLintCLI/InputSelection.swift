@@ -1,0 +1,56 @@
+import Foundation
+import SeamLintCore
+import SeamLintEngine
+
+/// The files a run lints: paths on the command line, Xcode's script input files, or standard
+/// input linted as if it were a file (the rest of the project still contributes facts).
+struct InputSelection {
+    var files: [SourceFileRef]
+    var problems: [InputProblem]
+    var overrides: [String: [UInt8]] = [:]
+    var stdinDisplayPath: String?
+    var stdinAbsolutePath: String?
+
+    init(arguments: Arguments, discovery: DiscoveryOptions,
+         environment: [String: String] = ProcessInfo.processInfo.environment,
+         readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(UsageError) {
+        var paths = arguments.paths
+        if arguments.has("--use-script-input-files") {
+            guard let countText = environment["SCRIPT_INPUT_FILE_COUNT"], let count = Int(countText), count >= 0 else {
+                throw UsageError("--use-script-input-files: SCRIPT_INPUT_FILE_COUNT is not set (run from an Xcode build phase)")
+            }
+            for index in 0..<count {
+                guard let path = environment["SCRIPT_INPUT_FILE_\(index)"] else {
+                    throw UsageError("--use-script-input-files: SCRIPT_INPUT_FILE_\(index) is not set")
+                }
+                paths.append(path)
+            }
+            if count == 0 { files = []; problems = []; return }
+        }
+        guard arguments.has("--stdin") else {
+            (files, problems) = FileDiscovery.discover(paths, options: discovery)
+            return
+        }
+        guard let stdinPath = arguments.value("--stdin-path") else {
+            throw UsageError("--stdin needs --stdin-path PATH (where the source would live, for configuration and messages)")
+        }
+        let data = readStandardInput()
+        let invalid: Int? = Array(data).withUnsafeBufferPointer { SourceReader.validateUTF8($0) }
+        if let invalid {
+            throw UsageError("<stdin> (\(stdinPath.escapingControlCharacters)): not valid UTF-8 (byte offset \(invalid))")
+        }
+        let current = FileManager.default.currentDirectoryPath
+        let absolute = URL(fileURLWithPath: stdinPath, relativeTo: URL(fileURLWithPath: current)).standardizedFileURL.path
+        let display = absolute.hasPrefix(current + "/") ? String(absolute.dropFirst(current.count + 1)) : absolute
+        let language: SourceLanguage = stdinPath.hasSuffix(".swift") ? .swift : .objectiveC
+        // The project around the file contributes facts for project rules.
+        var (found, problems) = FileDiscovery.discover(paths.isEmpty ? ["."] : paths, options: discovery)
+        found.removeAll { $0.absolutePath == absolute }
+        found.append(SourceFileRef(path: display, absolutePath: absolute, language: language))
+        files = found.sorted()
+        self.problems = problems
+        overrides[absolute] = Array(data)
+        stdinDisplayPath = display
+        stdinAbsolutePath = absolute
+    }
+}

@@ -1,0 +1,226 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SeamLintCore
+
+/// The state of one discovery: the folders still to read, the links still to resolve, the best
+/// path found so far for each file.
+///
+/// Two phases make the outcome independent of `readdir` order: first every real folder under the
+/// roots is read, with symbolic links only queued; then the queued links are resolved in path
+/// order. A link to a folder already read is therefore skipped, and a linked file loses to its real
+/// path. Folders are identified by (device, inode), so no loop is walked twice.
+///
+/// Files are identified by canonical path (every link resolved), which the walk knows for free:
+/// a real folder's child is the folder's canonical path plus its name, and `realpath` runs only
+/// for roots and links. That saves a `stat` per file; `d_ino` would too, but it disagrees with
+/// `st_ino` on bind mounts and some overlay file systems.
+struct DirectoryWalker {
+    /// A path to visit: as shown, as opened, with every link resolved, and whether a symbolic link
+    /// was crossed to reach it.
+    struct Entry {
+        var display: String
+        var absolute: String
+        var canonical: String
+        var throughLink: Bool
+    }
+
+    private struct Candidate {
+        var file: SourceFileRef
+        var throughLink: Bool
+    }
+
+    let options: DiscoveryOptions
+    let workingDirectory: String
+    /// Canonical roots: links that resolve outside all of them are not followed by default.
+    private var roots: [String] = []
+    private var folders: [(Entry, FileID)] = []
+    private var links: [Entry] = []
+    private var visitedFolders: Set<FileID> = []
+    private var best: [String: Candidate] = [:]
+    private var problems: [InputProblem] = []
+
+    init(options: DiscoveryOptions, workingDirectory: String) {
+        self.options = options
+        self.workingDirectory = PathNames.standardize(workingDirectory, relativeTo: "/")
+    }
+
+    /// A path named by the user: checked now, walked by `run`.
+    mutating func addArgument(_ argument: String) {
+        let absolute = PathNames.standardize(argument, relativeTo: workingDirectory)
+        let display = PathNames.displayPath(absolute, workingDirectory: workingDirectory)
+        if options.excludeExplicitPaths, options.isExcluded?(absolute) == true { return }
+
+        let own: FileStatus
+        switch FileSystem.status(absolute, followLink: false) {
+        case .failure(let error): return problem(display, error.description)
+        case .success(let status): own = status
+        }
+        var target = own
+        if own.kind == .symbolicLink {
+            switch FileSystem.status(absolute, followLink: true) {
+            case .failure(let error) where error.code == ENOENT: return problem(display, "broken symbolic link")
+            case .failure(let error): return problem(display, error.description)
+            case .success(let status): target = status
+            }
+        }
+        guard let canonical = FileSystem.resolve(absolute) else {
+            return problem(display, FileSystem.currentError().description)
+        }
+        roots.append(canonical)
+        let entry = Entry(display: display, absolute: absolute, canonical: canonical,
+                          throughLink: own.kind == .symbolicLink)
+        switch target.kind {
+        case .directory:
+            folders.append((entry, target.id))
+        case .regular:
+            let name = PathNames.lastComponent(absolute)
+            if let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) {
+                add(entry, language: language)
+            } else if !PathNames.isSourceFileName(name) {
+                problem(display, "not a Swift or Objective-C source file")
+            }  // else Objective-C with `includeObjectiveC` off: skipped by configuration
+        case .symbolicLink, .other:
+            problem(display, "not a regular file or directory")
+        }
+    }
+
+    mutating func run() {
+        while true {
+            while let (entry, id) = folders.popLast() {
+                read(entry, id: id)
+            }
+            guard !links.isEmpty else { return }
+            let batch = links.sorted { PathNames.precedes($0.display, $1.display) }
+            links = []
+            for link in batch { follow(link) }
+        }
+    }
+
+    func result() -> (files: [SourceFileRef], problems: [InputProblem]) {
+        // Display paths are unique per file, so comparing them alone gives `SourceFileRef`'s order.
+        let files = PathNames.sortedByBytes(best.values.map(\.file)) { $0.path }
+        var seen = Set<InputProblem>()
+        let unique = problems.filter { seen.insert($0).inserted }
+        return (files, unique.sorted { PathNames.precedes($0.path, $1.path) })
+    }
+
+    // MARK: - Walking
+
+    private mutating func problem(_ path: String, _ reason: String) {
+        problems.append(InputProblem(path: path, reason: reason))
+    }
+
+    private func isExcluded(_ absolute: String) -> Bool {
+        options.isExcluded?(absolute) ?? false
+    }
+
+    /// Keeps, per file, the path that crosses no link, then the byte-wise smallest.
+    private mutating func add(_ entry: Entry, language: SourceLanguage) {
+        if let existing = best[entry.canonical] {
+            if existing.throughLink != entry.throughLink {
+                if entry.throughLink { return }
+            } else if !PathNames.precedes(entry.display, existing.file.path) {
+                return
+            }
+        }
+        let file = SourceFileRef(path: entry.display, absolutePath: entry.absolute, language: language)
+        best[entry.canonical] = Candidate(file: file, throughLink: entry.throughLink)
+    }
+
+    /// Reads one folder: queues subfolders and links, records source files.
+    private mutating func read(_ folder: Entry, id: FileID) {
+        guard visitedFolders.insert(id).inserted else { return }
+        let descriptor = open(folder.absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0, let stream = fdopendir(descriptor) else {
+            let error = FileSystem.currentError()
+            if descriptor >= 0 { close(descriptor) }
+            return problem(folder.display, error.description)
+        }
+        defer { closedir(stream) }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        while let record = readdir(stream) {
+            let rawName = (UnsafeRawPointer(record) + nameOffset).assumingMemoryBound(to: CChar.self)
+            if rawName[0] == 0x2E && (rawName[1] == 0 || (rawName[1] == 0x2E && rawName[2] == 0)) { continue }
+            var kind = Self.kind(ofDirectoryEntryType: record.pointee.d_type)
+            var status: FileStatus? = nil
+            if kind == nil {  // file systems that do not fill d_type
+                status = FileSystem.status(of: rawName, in: descriptor)
+                kind = status?.kind
+            }
+            guard let kind, kind != .other else { continue }
+            guard let name = String(validatingCString: rawName) else {
+                let lossy = String(decoding: UnsafeRawBufferPointer(start: rawName, count: strlen(rawName)), as: UTF8.self)
+                if kind == .directory || PathNames.isSourceFileName(lossy) {
+                    problem(PathNames.join(folder.display, lossy), "file name is not valid UTF-8")
+                }
+                continue
+            }
+            switch kind {
+            case .directory:
+                if options.useDefaultExcludes && FileDiscovery.defaultExcludedFolderNames.contains(name) { continue }
+                let child = self.child(of: folder, named: name)
+                guard !isExcluded(child.absolute) else { continue }
+                guard let id = (status ?? FileSystem.status(of: rawName, in: descriptor))?.id else { continue }
+                folders.append((child, id))
+            case .regular:
+                guard let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC)
+                else { continue }
+                let child = self.child(of: folder, named: name)
+                guard !isExcluded(child.absolute) else { continue }
+                add(child, language: language)
+            case .symbolicLink:
+                let child = self.child(of: folder, named: name)
+                guard !isExcluded(child.absolute) else { continue }
+                links.append(child)
+            case .other:
+                continue
+            }
+        }
+    }
+
+    /// Resolves one queued link: walks the folder or records the file it names, when allowed.
+    private mutating func follow(_ queued: Entry) {
+        let name = PathNames.lastComponent(queued.absolute)
+        guard let resolved = FileSystem.resolve(queued.absolute) else {
+            if PathNames.isSourceFileName(name) { problem(queued.display, "broken symbolic link") }
+            return
+        }
+        guard options.followSymlinks || roots.contains(where: { PathNames.isInside(resolved, root: $0) }) else {
+            return
+        }
+        guard !isExcluded(resolved), case .success(let target) = FileSystem.status(resolved, followLink: true) else {
+            return
+        }
+        let link = Entry(display: queued.display, absolute: queued.absolute, canonical: resolved, throughLink: true)
+        switch target.kind {
+        case .directory:
+            if !visitedFolders.contains(target.id) { folders.append((link, target.id)) }
+        case .regular:
+            if let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) {
+                add(link, language: language)
+            }
+        case .symbolicLink, .other:
+            return
+        }
+    }
+
+    private func child(of folder: Entry, named name: String) -> Entry {
+        Entry(display: PathNames.join(folder.display, name), absolute: PathNames.join(folder.absolute, name),
+              canonical: PathNames.join(folder.canonical, name), throughLink: folder.throughLink)
+    }
+
+    private static func kind(ofDirectoryEntryType type: UInt8) -> FileKind? {
+        switch Int32(type) {
+        case Int32(DT_REG): return .regular
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_LNK): return .symbolicLink
+        case Int32(DT_UNKNOWN): return nil
+        default: return .other
+        }
+    }
+}

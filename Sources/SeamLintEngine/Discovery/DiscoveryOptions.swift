@@ -1,0 +1,19 @@
+/// What `FileDiscovery.discover` walks into and what it skips.
+public struct DiscoveryOptions: Sendable {
+    /// Symbolic links that resolve inside the linted roots are followed either way (their files are
+    /// deduplicated); links that resolve outside the roots are followed only when this is true.
+    /// Loops are never followed twice.
+    public var followSymlinks = false
+    /// Skip folders named in `FileDiscovery.defaultExcludedFolderNames` (build products, VCS, vendored code).
+    public var useDefaultExcludes = true
+    /// Find `.m`, `.mm` and `.h` files too.
+    public var includeObjectiveC = true
+    /// Absolute path of a file or folder → skip it (and, for a folder, everything under it).
+    public var isExcluded: (@Sendable (String) -> Bool)? = nil
+    /// Whether `isExcluded` also applies to paths named explicitly on the command line. Off by
+    /// default, like SwiftLint and ruff: naming a file lints it. Turn it on (`--force-exclude`)
+    /// for pre-commit hooks and editors that pass every changed file.
+    public var excludeExplicitPaths = false
+
+    public init() {}
+}

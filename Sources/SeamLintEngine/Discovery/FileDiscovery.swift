@@ -1,0 +1,35 @@
+import SeamLintCore
+
+/// Finds the source files to lint under the paths given on the command line.
+public enum FileDiscovery {
+    /// Folder names skipped while walking (not when named explicitly): build products, version
+    /// control, dependency managers' checkouts.
+    public static let defaultExcludedFolderNames: Set<String> = [
+        ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
+    ]
+
+    /// Files under the given paths (files or folders; empty → "."), sorted byte-wise by path and
+    /// deduplicated: the same file reached twice (two arguments, a symbolic or hard link) is listed
+    /// once, under its path that goes through no link, else its smallest path.
+    ///
+    /// A file named explicitly must be `.swift`, `.m`, `.mm` or `.h`; other files give the problem
+    /// "not a Swift or Objective-C source file", missing paths "no such file or directory".
+    /// Unreadable folders and non-UTF-8 names found while walking are problems too; the walk goes on.
+    public static func discover(_ paths: [String], options: DiscoveryOptions)
+        -> (files: [SourceFileRef], problems: [InputProblem])
+    {
+        discover(paths, options: options, workingDirectory: FileSystem.currentDirectory())
+    }
+
+    /// `discover` against an explicit working directory (tests run in parallel, so they cannot `chdir`).
+    static func discover(_ paths: [String], options: DiscoveryOptions, workingDirectory: String)
+        -> (files: [SourceFileRef], problems: [InputProblem])
+    {
+        var walker = DirectoryWalker(options: options, workingDirectory: workingDirectory)
+        for argument in paths.isEmpty ? ["."] : paths {
+            walker.addArgument(argument)
+        }
+        walker.run()
+        return walker.result()
+    }
+}

@@ -1,0 +1,38 @@
+import SeamLintCore
+
+/// Stable identities for findings, so code-scanning services can track one finding across runs.
+enum Fingerprint {
+    /// FNV-1a, 64 bits: tiny, stable across platforms and releases (unlike `Hasher`), and
+    /// collisions only merge two findings in a dashboard.
+    static func fnv1a(_ parts: [String]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for (index, part) in parts.enumerated() {
+            if index > 0 {  // a separator that UTF-8 text never contains keeps ("ab","c") ≠ ("a","bc")
+                hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
+            }
+            for byte in part.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return hash
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// One fingerprint per diagnostic (same order): a hash of the rule, the path, the message and
+    /// the diagnostic's occurrence number among those with the same three in that file. Line
+    /// numbers are left out on purpose so that editing code above a finding keeps its identity.
+    /// `diagnostics` must be sorted, so occurrence numbers follow file order.
+    static func compute(_ diagnostics: [Diagnostic], path: (Diagnostic) -> String) -> [String] {
+        var occurrences: [[String]: Int] = [:]
+        return diagnostics.map { diagnostic in
+            let key = [diagnostic.ruleID, path(diagnostic), diagnostic.message]
+            let occurrence = occurrences[key, default: 0]
+            occurrences[key] = occurrence + 1
+            return hex(fnv1a(key + [String(occurrence)]))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import SeamLintCore
+
+/// GitLab Code Quality report (a subset of the Code Climate format), for `artifacts:reports:codequality`:
+///
+///     [{ "check_name": "rule_id", "description": "message", "fingerprint": "16 hex digits",
+///        "location": { "lines": { "begin": 3 }, "path": "Sources/A.swift" }, "severity": "minor" }]
+///
+/// Severities: note → `info`, warning → `minor`, error → `major` (`critical` and `blocker` are
+/// left for nothing: SeamLint findings are code smells and API misuse, not outages). The
+/// fingerprint hashes rule, path, message and occurrence number, not the line, so GitLab keeps
+/// tracking a finding when code above it moves.
+public struct GitLabReporter: Reporter {
+    public static let id = "gitlab"
+    public static let summary = "GitLab Code Quality JSON"
+
+    public init() {}
+
+    public func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+        let sorted = diagnostics.sorted()
+        let fingerprints = Fingerprint.compute(sorted) { $0.location.file }
+        return JSONValue.array(zip(sorted, fingerprints).map { diagnostic, fingerprint in
+            .object([
+                "check_name": .string(diagnostic.ruleID),
+                "description": .string(diagnostic.message),
+                "fingerprint": .string(fingerprint),
+                "severity": .string(Self.severity(diagnostic.severity)),
+                "location": .object([
+                    "path": .string(diagnostic.location.file),
+                    "lines": .object(["begin": .integer(diagnostic.location.line)]),
+                ]),
+            ])
+        }).rendered()
+    }
+
+    static func severity(_ severity: Severity) -> String {
+        switch severity {
+        case .note: return "info"
+        case .warning: return "minor"
+        case .error: return "major"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+import SeamLintCore
+import SeamLintEngine
+import SeamLintRules
+
+/// Behaviour of the representable rules that the generated example tests do not cover:
+/// the `static` fix, and facts that cross files.
+@Suite("Representable rules")
+struct RepresentableRuleTests {
+    private func lint(_ rule: any Rule.Type, _ sources: [(path: String, code: String)]) -> [Diagnostic] {
+        var options = LintOptions(rules: [rule])
+        options.discoverDeploymentTargets = false
+        options.workers = 1
+        return Linter(options: options, allRules: allRules).lint(sources: sources).diagnostics
+            .filter { $0.ruleID == rule.description.id }
+    }
+
+    /// Applies non-overlapping edits, last first so earlier offsets stay valid.
+    private func apply(_ edits: [Edit], to code: String) -> String {
+        var bytes = Array(code.utf8)
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("the dismantle fix turns each correction's before text into its after text")
+    func dismantleCorrections() throws {
+        let description = RepresentableDismantleNotStatic.description
+        #expect(description.isFixable)
+        #expect(!description.corrections.isEmpty)
+        for (before, after) in description.corrections {
+            let marked = MarkedSource(before)
+            let diagnostics = lint(RepresentableDismantleNotStatic.self, [(path: "Example.swift", code: marked.code)])
+            #expect(diagnostics.map(\.location.offset) == marked.offsets)
+            #expect(diagnostics.allSatisfy { !$0.fix.isEmpty }, "every correction diagnostic carries a fix")
+            let fixed = apply(diagnostics.flatMap(\.fix), to: marked.code)
+            #expect(fixed == after)
+            // The fixed text is clean.
+            #expect(lint(RepresentableDismantleNotStatic.self, [(path: "Example.swift", code: fixed)]).isEmpty)
+        }
+    }
+
+    @Test("no fix when the body reads instance state or the signature is not the requirement's")
+    func dismantleWithoutFix() throws {
+        let code = """
+            struct Player: UIViewRepresentable {
+                let model: PlayerModel
+                func makeUIView(context: Context) -> PlayerView { PlayerView() }
+                func updateUIView(_ uiView: PlayerView, context: Context) {}
+                func dismantleUIView(_ uiView: PlayerView, coordinator: ()) { model.stop() }
+            }
+            struct Other: UIViewRepresentable {
+                func makeUIView(context: Context) -> UIView { UIView() }
+                func updateUIView(_ uiView: UIView, context: Context) {}
+                func dismantleUIView(_ uiView: UIView, context: Context) {}
+            }
+            """
+        let diagnostics = lint(RepresentableDismantleNotStatic.self, [(path: "Example.swift", code: code)])
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.allSatisfy { $0.fix.isEmpty })
+        #expect(diagnostics.first?.message.contains("coordinator") == true)
+    }
+
+    @Test("conformance through a base class declared in another file")
+    func dismantleThroughBaseClass() throws {
+        let base = """
+            class BaseRepresentable: NSObject, UIViewRepresentable {
+                func makeUIView(context: Context) -> UIView { UIView() }
+                func updateUIView(_ uiView: UIView, context: Context) {}
+            }
+            """
+        let subclass = """
+            final class Banner: BaseRepresentable {
+                func dismantleUIView(_ uiView: UIView, coordinator: ()) {}
+            }
+            """
+        let diagnostics = lint(RepresentableDismantleNotStatic.self,
+                               [(path: "Base.swift", code: base), (path: "Banner.swift", code: subclass)])
+        #expect(diagnostics.map(\.location.file) == ["Banner.swift"])
+        #expect(diagnostics.first?.severity == .error)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import SeamLintRules
+
+/// Runs the built `lint` executable on each sample app, as a user would, and compares its
+/// output with the sample's `expected.txt` (regenerate with SEAMLINT_UPDATE_EXPECTED=1).
+@Suite("Samples")
+struct SamplesIntegrationTests {
+    static let samples: [String] = {
+        let root = PackageRoot.url.appendingPathComponent("Samples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.sorted()
+    }()
+
+    @Test("output matches expected.txt", arguments: samples)
+    func sample(name: String) throws {
+        let run = try LintProcess.run(["--enable-all-rules", "Samples/\(name)"])
+        let expectedURL = PackageRoot.url.appendingPathComponent("Samples/\(name)/expected.txt")
+        if ProcessInfo.processInfo.environment["SEAMLINT_UPDATE_EXPECTED"] == "1" {
+            try run.output.write(to: expectedURL, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(run.output == expected)
+        let hasErrors = run.output.contains(": error: ")
+        #expect(run.status == (hasErrors ? 1 : 0), "exit status \(run.status); stderr: \(run.errors)")
+    }
+
+    @Test("fixed twins are silent, buggy samples are not", arguments: samples)
+    func twins(name: String) throws {
+        let expected = try String(contentsOf: PackageRoot.url.appendingPathComponent("Samples/\(name)/expected.txt"),
+                                  encoding: .utf8)
+        if name.hasSuffix("Fixed") {
+            #expect(expected.isEmpty, "\(name) should produce no diagnostics")
+        } else {
+            #expect(!expected.isEmpty, "\(name) should produce diagnostics")
+            #expect(Self.samples.contains(name + "Fixed"), "\(name) needs a fixed twin")
+        }
+    }
+
+    @Test("every rule fires on some sample")
+    func everyRuleFires() throws {
+        var all = ""
+        for name in Self.samples {
+            all += (try? String(contentsOf: PackageRoot.url.appendingPathComponent("Samples/\(name)/expected.txt"),
+                                encoding: .utf8)) ?? ""
+        }
+        for rule in allRules {
+            #expect(all.contains("(\(rule.description.id))"), "no sample shows \(rule.description.id)")
+        }
+    }
+
+    @Test("`lint Samples` exits 1 and prints the default rules' diagnostics")
+    func readmeCommand() throws {
+        let run = try LintProcess.run(["Samples"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("warning:"))
+        #expect(!run.output.contains("(private_uikit_class)"), "opt-in rules stay off by default")
+    }
+}
+
+/// Runs the `lint` executable built next to the test bundle, from the package root.
+enum LintProcess {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["SEAMLINT_LINT_BINARY"] { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lint")
+    }
+
+    static func run(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil,
+                    directory: URL = PackageRoot.url) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
+        // Files, not pipes: a child that fills a pipe nobody reads would block.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("seamlint-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outputURL = scratch.appendingPathComponent("out")
+        let errorURL = scratch.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        let outputHandle = try FileHandle(forWritingTo: outputURL)
+        let errorHandle = try FileHandle(forWritingTo: errorURL)
+        let standardInput = Pipe()
+        process.standardOutput = outputHandle
+        process.standardError = errorHandle
+        process.standardInput = standardInput
+        try process.run()
+        if let input { standardInput.fileHandleForWriting.write(input) }
+        try standardInput.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try outputHandle.close()
+        try errorHandle.close()
+        let outputData = try Data(contentsOf: outputURL)
+        let errorData = try Data(contentsOf: errorURL)
+        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                   errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
