@@ -6,10 +6,10 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     case newline             // "\n", "\r\n" or a lone "\r"
     case lineComment         // `// …` up to, not including, the newline
     case blockComment        // `/* … */`, nested
-    case docLineComment      // `/// …`
+    case docLineComment      // `/// …` (and `////…`, as the compiler treats them)
     case docBlockComment     // `/** … */`
     case shebang             // `#!…` on the first line
-    case byteOrderMark       // UTF-8 BOM at offset 0
+    case byteOrderMark       // a UTF-8 BOM (U+FEFF) where a token could start
 
     // Names and words
     case identifier          // plain, Unicode, backticked (flag), `$0`, `$name`

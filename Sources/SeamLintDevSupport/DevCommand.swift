@@ -1,4 +1,5 @@
 import Foundation
+import SeamLintCore
 
 /// A `seamlint-dev` subcommand. `main.swift` lists the available ones and dispatches on the
 /// first argument; a new subcommand is a type conforming to this plus one entry in that list.
@@ -32,7 +33,9 @@ public enum SwiftFileCollector {
                 files.append(path)
                 continue
             }
-            let root = URL(fileURLWithPath: path)
+            // Enumerate the folder a symlink points to, but report paths under the name given.
+            let root = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+            let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             guard let enumerator = manager.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
                                                       options: [.skipsHiddenFiles]) else { continue }
             for case let url as URL in enumerator {
@@ -42,7 +45,9 @@ public enum SwiftFileCollector {
                 }
                 if url.pathExtension == "swift",
                    (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true {
-                    files.append(url.path)
+                    let resolved = url.resolvingSymlinksInPath().path
+                    let relative = resolved.hasPrefix(root.path + "/") ? String(resolved.dropFirst(root.path.count)) : "/" + url.lastPathComponent
+                    files.append(prefix + relative)
                 }
             }
         }
@@ -53,5 +58,35 @@ public enum SwiftFileCollector {
     public static func read(_ path: String) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return [UInt8](data)
+    }
+}
+
+/// Structural checks on a token stream, shared by the dev tools and the tests.
+public enum TokenInvariants {
+    /// The first violation of "tokens cover every byte exactly once, in order, none empty".
+    public static func losslessViolation(_ tokens: [Token], byteCount: Int) -> String? {
+        var expectedStart = 0
+        for (index, token) in tokens.enumerated() {
+            if Int(token.start) != expectedStart {
+                return "token \(index) (\(token.kind)) starts at \(token.start), expected \(expectedStart)"
+            }
+            if token.length == 0 { return "token \(index) (\(token.kind)) at \(token.start) is empty" }
+            expectedStart = token.end
+        }
+        return expectedStart == byteCount ? nil : "tokens end at \(expectedStart) of \(byteCount) bytes"
+    }
+
+    /// The first `interpolationEnd` that closes no open `interpolationStart`. Starts may stay
+    /// open at the end of the file or at a line break.
+    public static func interpolationViolation(_ tokens: [Token]) -> String? {
+        var open = 0
+        for (index, token) in tokens.enumerated() {
+            if token.kind == .interpolationStart { open += 1 }
+            if token.kind == .interpolationEnd {
+                open -= 1
+                if open < 0 { return "token \(index): interpolationEnd without a start" }
+            }
+        }
+        return nil
     }
 }

@@ -52,6 +52,10 @@ public enum SourceClass: UInt8, Sendable, CustomStringConvertible {
 ///   `doccomment.field`, which split a comment into pieces) is a comment; `string` is a string.
 /// - Inactive `#if` branches need nothing special: SourceKit's syntactic classification lexes
 ///   them like active code, and so do we.
+/// - The `@` of a custom attribute and the `#` of a macro are punctuation on our side:
+///   SourceKit classifies only the name after them (`attribute.id`, `identifier`).
+/// - Doc comments and plain comments are one class: SourceKit calls `/**/` a doc comment while
+///   the compiler's lexer (and we) do not.
 public enum SourceClassifier {
     @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
@@ -122,6 +126,61 @@ public enum SourceClassifier {
     }
 }
 
+/// A disagreement category that is understood and accepted: SourceKit's syntax map, not the
+/// tokenizer, departs from how the compiler lexes, or the code is invalid and the two recover
+/// differently. Each case says why.
+public enum KnownDifference: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// SourceKit gives the `yield` statement keyword of `_read`/`_modify` accessors no
+    /// syntax-map entry; we lex it as an identifier like any other contextual keyword.
+    case yieldKeyword = "yield-keyword"
+    /// SourceKit reports `@_cdecl("…")`, `@_expose(…, "…")` and similar underscored attributes
+    /// as one `attribute.builtin` entry covering their arguments, string literals included.
+    case attributeArguments = "attribute-arguments"
+    /// A malformed number (`0xG`, `0b2`, `1abc`) is invalid code: SourceKit classifies
+    /// nothing, we keep one number token, as the compiler diagnoses one bad literal.
+    case malformedNumber = "malformed-number"
+
+    public var description: String { rawValue }
+
+    /// Which known difference, if any, explains `run`.
+    static func explain(_ run: Range<Int>, ours: SourceClass, theirs: SourceClass, bytes: [UInt8],
+                        syntaxMap: [SyntaxMapEntry], tokens: [Token]) -> KnownDifference? {
+        if ours == .word && theirs == .unclassified {
+            if bytes[run].elementsEqual("yield".utf8) { return .yieldKeyword }
+            if let token = tokens.first(where: { $0.range.contains(run.lowerBound) }),
+               token.kind == .integerLiteral || token.kind == .floatLiteral,
+               isMalformedNumber(bytes[token.range]) {
+                return .malformedNumber
+            }
+        }
+        if theirs == .word, ours != .comment,
+           let entry = syntaxMap.first(where: { $0.offset <= run.lowerBound && run.upperBound <= $0.offset + $0.length }),
+           entry.kind == "attribute.builtin",
+           bytes[entry.offset..<min(bytes.count, entry.offset + entry.length)].contains(UInt8(ascii: "(")) {
+            return .attributeArguments
+        }
+        return nil
+    }
+}
+
+/// Whether a number token's text has a character its radix does not allow (`0xG`, `1abc`).
+func isMalformedNumber(_ text: ArraySlice<UInt8>) -> Bool {
+    let bytes = Array(text)
+    var allowed = Set("0123456789_".utf8)
+    var body = bytes[...]
+    if bytes.count > 2 && bytes[0] == UInt8(ascii: "0") {
+        switch bytes[1] {
+        case UInt8(ascii: "x"): allowed.formUnion("abcdefABCDEF.pP+-".utf8); body = bytes.dropFirst(2)
+        case UInt8(ascii: "o"): allowed = Set("01234567_".utf8); body = bytes.dropFirst(2)
+        case UInt8(ascii: "b"): allowed = Set("01_".utf8); body = bytes.dropFirst(2)
+        default: allowed.formUnion(".eE+-".utf8)
+        }
+    } else {
+        allowed.formUnion(".eE+-".utf8)
+    }
+    return body.isEmpty || body.contains { !allowed.contains($0) }
+}
+
 /// A run of bytes that SourceKit and the tokenizer classify differently.
 public struct Disagreement: Sendable, CustomStringConvertible {
     public let range: Range<Int>
@@ -132,9 +191,12 @@ public struct Disagreement: Sendable, CustomStringConvertible {
     public let column: Int
     /// The disagreeing text, cut short and with control characters escaped.
     public let excerpt: String
+    /// Set when the disagreement is a known, accepted difference.
+    public let explanation: KnownDifference?
 
     public var description: String {
-        "\(line):\(column) ours=\(ours) sourcekit=\(theirs) [\(range.count) bytes] \(excerpt)"
+        let known = explanation.map { " (known: \($0))" } ?? ""
+        return "\(line):\(column) ours=\(ours) sourcekit=\(theirs) [\(range.count) bytes] \(excerpt)\(known)"
     }
 }
 
@@ -142,15 +204,25 @@ public struct Disagreement: Sendable, CustomStringConvertible {
 public struct DifferentialReport: Sendable {
     /// Bytes compared (not ignored on either side).
     public let comparedBytes: Int
+    /// Compared bytes on which both sides agree.
     public let agreeingBytes: Int
+    /// Disagreements no `KnownDifference` explains.
     public let disagreements: [Disagreement]
+    /// Disagreements a `KnownDifference` explains.
+    public let explained: [Disagreement]
 
     public var disagreeingBytes: Int { comparedBytes - agreeingBytes }
+    public var explainedBytes: Int { explained.reduce(0) { $0 + $1.range.count } }
+    /// Disagreeing bytes no known difference explains.
+    public var unexplainedBytes: Int { disagreeingBytes - explainedBytes }
+    /// True when every disagreement is explained.
     public var isFullAgreement: Bool { disagreements.isEmpty }
 
     /// Compares two classifications of `bytes`. Adjacent disagreeing bytes with the same pair
-    /// of classes form one `Disagreement`, even across ignored bytes.
-    public init(bytes: [UInt8], ours: [SourceClass], theirs: [SourceClass]) {
+    /// of classes form one `Disagreement`, even across ignored bytes. `syntaxMap` and `tokens`,
+    /// when given, let known differences be recognised.
+    public init(bytes: [UInt8], ours: [SourceClass], theirs: [SourceClass],
+                syntaxMap: [SyntaxMapEntry] = [], tokens: [Token] = []) {
         precondition(ours.count == bytes.count && theirs.count == bytes.count)
         var compared = 0, agreeing = 0
         var runs: [(range: Range<Int>, ours: SourceClass, theirs: SourceClass)] = []
@@ -174,11 +246,18 @@ public struct DifferentialReport: Sendable {
         comparedBytes = compared
         agreeingBytes = agreeing
         let lines = LineTable(bytes)
-        disagreements = runs.map { run in
+        var unexplained: [Disagreement] = [], explained: [Disagreement] = []
+        for run in runs {
             let (line, column) = lines.location(of: run.range.lowerBound)
-            return Disagreement(range: run.range, ours: run.ours, theirs: run.theirs, line: line,
-                                column: column, excerpt: Excerpt.make(bytes, run.range))
+            let explanation = KnownDifference.explain(run.range, ours: run.ours, theirs: run.theirs, bytes: bytes,
+                                                      syntaxMap: syntaxMap, tokens: tokens)
+            let disagreement = Disagreement(range: run.range, ours: run.ours, theirs: run.theirs, line: line,
+                                            column: column, excerpt: Excerpt.make(bytes, run.range),
+                                            explanation: explanation)
+            if explanation == nil { unexplained.append(disagreement) } else { explained.append(disagreement) }
         }
+        disagreements = unexplained
+        self.explained = explained
     }
 }
 

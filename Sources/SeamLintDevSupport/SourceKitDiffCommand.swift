@@ -1,4 +1,5 @@
 import Foundation
+import SeamLintCore
 
 /// `seamlint-dev sourcekit-diff <paths…>`: compares the tokenizer's comment/string/code byte
 /// classes with SourceKit's syntax map on every `.swift` file under the paths.
@@ -8,7 +9,7 @@ public enum SourceKitDiffCommand: DevCommand {
     public static let usage = """
         usage: seamlint-dev sourcekit-diff [--show N] [--summary] <file-or-folder>…
           --show N     disagreements printed per file (default 5, 0 prints only counts)
-          --summary    also print disagreement counts by class pair
+          --summary    also print unexplained disagreement counts by class pair
         SourceKit is loaded from $\(SourceKitLocator.environmentVariable) or next to the toolchain.
         """
 
@@ -35,13 +36,18 @@ public enum SourceKitDiffCommand: DevCommand {
             return 1
         }
         let files = SwiftFileCollector.collect(paths)
-        var compared = 0, agreeing = 0, filesWithDisagreements = 0, failures = 0
+        var compared = 0, agreeing = 0, explainedBytes = 0, filesWithDisagreements = 0, failures = 0
         var byPair: [String: (runs: Int, bytes: Int)] = [:]
+        var byKnown: [KnownDifference: (runs: Int, bytes: Int)] = [:]
         for file in files {
             guard let bytes = SwiftFileCollector.read(file) else {
                 printError("\(file): cannot read")
                 failures += 1
                 continue
+            }
+            if let problem = TokenInvariants.losslessViolation(Tokenizer.tokenize(bytes), byteCount: bytes.count) {
+                printError("\(file): tokens are not lossless: \(problem)")
+                failures += 1
             }
             let report: DifferentialReport
             do {
@@ -53,9 +59,14 @@ public enum SourceKitDiffCommand: DevCommand {
             }
             compared += report.comparedBytes
             agreeing += report.agreeingBytes
+            explainedBytes += report.explainedBytes
+            for disagreement in report.explained {
+                let previous = byKnown[disagreement.explanation!] ?? (0, 0)
+                byKnown[disagreement.explanation!] = (previous.runs + 1, previous.bytes + disagreement.range.count)
+            }
             guard !report.isFullAgreement else { continue }
             filesWithDisagreements += 1
-            print("\(file): \(report.disagreeingBytes) disagreeing bytes in \(report.disagreements.count) runs")
+            print("\(file): \(report.unexplainedBytes) disagreeing bytes in \(report.disagreements.count) runs")
             for disagreement in report.disagreements.prefix(show) {
                 print("  \(file):\(disagreement)")
             }
@@ -70,12 +81,22 @@ public enum SourceKitDiffCommand: DevCommand {
         }
         if summary {
             for (key, value) in byPair.sorted(by: { $0.key < $1.key }) {
-                print("  \(key): \(value.runs) runs, \(value.bytes) bytes")
+                print("  unexplained \(key): \(value.runs) runs, \(value.bytes) bytes")
             }
         }
-        let percent = compared == 0 ? 100 : Double(agreeing) * 100 / Double(compared)
-        print("agreement: \(String(format: "%.4f", percent))% of \(compared) bytes in \(files.count - failures) files"
+        for known in KnownDifference.allCases {
+            guard let value = byKnown[known] else { continue }
+            print("known difference \(known): \(value.runs) runs, \(value.bytes) bytes")
+        }
+        // Explained differences count as agreement in the headline figure; the raw one follows.
+        func percent(_ part: Int) -> String {
+            String(format: "%.4f", compared == 0 ? 100 : Double(part) * 100 / Double(compared))
+        }
+        print("agreement: \(percent(agreeing + explainedBytes))% of \(compared) bytes in \(files.count - failures) files"
               + " (\(filesWithDisagreements) files with disagreements)")
+        if explainedBytes > 0 {
+            print("raw agreement before known differences: \(percent(agreeing))%")
+        }
         return failures == 0 ? 0 : 1
     }
 }

@@ -126,7 +126,7 @@ enum SourceKitLocator {
         }
         // The runtime this process runs on is the toolchain's own when built by it:
         // <toolchain>/usr/lib/swift/linux/libswiftCore.so, found in the process's mappings.
-        if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+        if let maps = readWholeFile("/proc/self/maps"),
            let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libswiftCore.so") }),
            let slash = line.firstIndex(of: "/") {
             let runtime = URL(fileURLWithPath: String(line[slash...])).resolvingSymlinksInPath()
@@ -135,5 +135,21 @@ enum SourceKitLocator {
         }
         var seen = Set<String>()
         return result.filter { seen.insert($0).inserted }
+    }
+
+    /// Reads a file to its end with `read(2)`: /proc files report a size of 0, so APIs that
+    /// trust the size read nothing.
+    private static func readWholeFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -19,6 +19,11 @@ public struct SourceKitRequestError: Error, Sendable, CustomStringConvertible {
 /// tokenizer against the compiler's own lexer. Loaded with `dlopen`, so tools and tests that
 /// use it degrade to "unavailable" where the library is missing.
 ///
+/// Requests are syntactic-only `editor.open`s with `-enable-bare-slash-regex` (the Swift 6
+/// lexing the tokenizer follows). The syntax map reflects the compiler's C++ lexer; the
+/// tokenizer follows swift-syntax's. The two agree on valid code; where they recover
+/// differently from invalid code, `KnownDifference` or the tests say so.
+///
 /// SourceKit in-process is initialized once and is not documented as thread-safe, so every
 /// request goes through one process-wide lock.
 public final class SourceKitOracle: @unchecked Sendable {
@@ -135,7 +140,8 @@ public final class SourceKitOracle: @unchecked Sendable {
         let tokens = Tokenizer.tokenize(bytes)
         return DifferentialReport(bytes: bytes,
                                   ours: SourceClassifier.classify(tokens: tokens, bytes: bytes),
-                                  theirs: SourceClassifier.classify(syntaxMap: map, bytes: bytes))
+                                  theirs: SourceClassifier.classify(syntaxMap: map, bytes: bytes),
+                                  syntaxMap: map, tokens: tokens)
     }
 
     private func close(name: String) {

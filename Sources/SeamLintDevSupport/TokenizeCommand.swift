@@ -8,10 +8,13 @@ public enum TokenizeCommand: DevCommand {
     public static let summary = "print a file's tokens, its SourceKit syntax map, or time the tokenizer"
     public static let usage = """
         usage: seamlint-dev tokenize FILE                  tokens as `line:col kind [keyword] [flags] text`
+               seamlint-dev tokenize --compact [--trivia] FILE
+                 one line: `code text | …` (as in the tests); whitespace and newlines with --trivia
                seamlint-dev tokenize --syntax-map FILE     SourceKit's syntax map for FILE
                seamlint-dev tokenize --bench [--iterations N] <file-or-folder>…
-                 reads every .swift file first, then times only tokenizing (one thread);
-                 build with -c release for meaningful numbers
+                 reads every .swift file first, then times only tokenizing on one thread, into a
+                 reused array and into a fresh array per file (what the linter does); reports
+                 thread CPU time (steady on a busy machine) and wall time. Build with -c release.
         """
 
     public static func run(arguments: [String]) -> Int32 {
@@ -22,6 +25,14 @@ public enum TokenizeCommand: DevCommand {
             return 0
         case "--bench":
             return bench(Array(arguments.dropFirst()))
+        case "--compact":
+            let trivia = arguments.count == 3 && arguments[1] == "--trivia"
+            guard arguments.count == (trivia ? 3 : 2), let bytes = SwiftFileCollector.read(arguments.last!) else {
+                printError(usage)
+                return 2
+            }
+            print(TokenDescription.compact(Tokenizer.tokenize(bytes), bytes: bytes, trivia: trivia))
+            return 0
         case "--syntax-map":
             guard arguments.count == 2 else { printError(usage); return 2 }
             return printSyntaxMap(arguments[1])
@@ -78,26 +89,40 @@ public enum TokenizeCommand: DevCommand {
         let files = SwiftFileCollector.collect(paths).compactMap(SwiftFileCollector.read)
         guard !files.isEmpty else { printError("no .swift files in \(paths)"); return 1 }
         let result = TokenizerBenchmark.run(files: files, iterations: iterations)
+        let fresh = TokenizerBenchmark.run(files: files, iterations: iterations, mode: .freshArray)
         let megabytes = Double(result.bytes) / 1_000_000
-        print("files: \(files.count), bytes: \(result.bytes), tokens per pass: \(result.tokens)")
-        print(String(format: "best: %.1f MB/s (%.2f ms)  median: %.1f MB/s (%.2f ms)  over %d passes",
-                     megabytes / result.best, result.best * 1000, megabytes / result.median, result.median * 1000,
-                     iterations))
+        print("files: \(files.count), bytes: \(result.bytes), tokens: \(result.tokens), \(iterations) passes, one thread")
+        for (label, run) in [("reused array", result), ("fresh arrays", fresh)] {
+            print(String(format: "%@  cpu: best %.1f MB/s, median %.1f MB/s   wall: best %.1f MB/s, median %.1f MB/s",
+                         label, megabytes / run.bestCPU, megabytes / run.medianCPU, megabytes / run.best,
+                         megabytes / run.median))
+        }
         return 0
     }
 }
 
-/// Times `Tokenizer.tokenize` alone over files already in memory.
+/// Times `Tokenizer.tokenize` alone over files already in memory, on the calling thread.
 public enum TokenizerBenchmark {
     public struct Result: Sendable {
         public let bytes: Int
         public let tokens: Int
-        /// Seconds per pass over all files.
+        /// Seconds per pass over all files, wall clock.
         public let best: Double
         public let median: Double
+        /// Seconds per pass, CPU time of this thread: steadier than wall time on a busy machine.
+        public let bestCPU: Double
+        public let medianCPU: Double
     }
 
-    public static func run(files: [[UInt8]], iterations: Int) -> Result {
+    /// How each pass gets its token arrays.
+    public enum Mode: Sendable {
+        /// `tokenize(_:into:)` into one reused array: tokenizing only.
+        case reusedArray
+        /// `tokenize(_:)`, a new array per file, as the linter calls it: includes allocation.
+        case freshArray
+    }
+
+    public static func run(files: [[UInt8]], iterations: Int, mode: Mode = .reusedArray) -> Result {
         var tokens: [Token] = []
         tokens.reserveCapacity(files.map(\.count).max() ?? 0)
         var tokenCount = 0
@@ -107,25 +132,125 @@ public enum TokenizerBenchmark {
             file.withUnsafeBufferPointer { Tokenizer.tokenize($0, into: &tokens) }
             tokenCount += tokens.count
         }
-        let clock = ContinuousClock()
-        var samples: [Double] = []
+        var wall: [Double] = [], cpu: [Double] = []
+        var sink = 0
         for _ in 0..<iterations {
-            let elapsed = clock.measure {
+            let wallStart = now(CLOCK_MONOTONIC), cpuStart = now(CLOCK_THREAD_CPUTIME_ID)
+            switch mode {
+            case .reusedArray:
                 for file in files {
                     tokens.removeAll(keepingCapacity: true)
                     file.withUnsafeBufferPointer { Tokenizer.tokenize($0, into: &tokens) }
                 }
+            case .freshArray:
+                // Keep the result observable so the call is not optimised away.
+                for file in files { sink &+= Tokenizer.tokenize(file).count }
             }
-            samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            cpu.append(now(CLOCK_THREAD_CPUTIME_ID) - cpuStart)
+            wall.append(now(CLOCK_MONOTONIC) - wallStart)
         }
-        samples.sort()
+        withExtendedLifetime(sink) {}
+        wall.sort()
+        cpu.sort()
         return Result(bytes: files.reduce(0) { $0 + $1.count }, tokens: tokenCount,
-                      best: samples[0], median: samples[samples.count / 2])
+                      best: wall[0], median: wall[wall.count / 2], bestCPU: cpu[0], medianCPU: cpu[cpu.count / 2])
+    }
+
+    private static func now(_ clock: clockid_t) -> Double {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 }
 
 /// Human-readable token descriptions for debugging and test failure messages.
 public enum TokenDescription {
+    /// A short code per kind for compact renderings; punctuation renders as its own text.
+    public static func code(_ kind: TokenKind) -> String? {
+        switch kind {
+        case .whitespace: "ws"
+        case .newline: "nl"
+        case .lineComment: "//"
+        case .blockComment: "/*"
+        case .docLineComment: "///"
+        case .docBlockComment: "/**"
+        case .shebang: "#!"
+        case .byteOrderMark: "bom"
+        case .identifier: "id"
+        case .keyword: "kw"
+        case .attribute: "attr"
+        case .poundDirective: "directive"
+        case .poundKeyword: "pound"
+        case .integerLiteral: "int"
+        case .floatLiteral: "float"
+        case .stringDelimiter: "quote"
+        case .stringSegment: "str"
+        case .interpolationStart: "interp"
+        case .interpolationEnd: "interp-end"
+        case .regexLiteral: "regex"
+        case .operator: "op"
+        case .unknown: "unknown"
+        case .leftParen, .rightParen, .leftBrace, .rightBrace, .leftSquare, .rightSquare, .period, .comma,
+             .colon, .semicolon, .backslash: nil
+        }
+    }
+
+    /// Tokens as `code text` items joined by ` | `, e.g. `kw let | id x | op = | int 1`.
+    /// Whitespace and newlines are left out unless `trivia` is set; identifiers that spell a
+    /// contextual keyword render as `ctx`; a trailing `!` marks `.unterminated`.
+    public static func compact(_ tokens: [Token], bytes: [UInt8], trivia: Bool = false) -> String {
+        var items: [String] = []
+        for token in tokens {
+            if !trivia && (token.kind == .whitespace || token.kind == .newline) { continue }
+            let text = escaped(bytes[Int(token.start)..<min(bytes.count, token.end)])
+            var item: String
+            if token.kind == .identifier && token.keyword != .none {
+                item = "ctx \(text)"
+            } else if let code = code(token.kind) {
+                item = "\(code) \(text)"
+            } else {
+                item = text
+            }
+            if token.flags.contains(.unterminated) { item += " !" }
+            items.append(item)
+        }
+        return items.joined(separator: " | ")
+    }
+
+    /// Bytes as text with line breaks, tabs, control characters and invalid UTF-8 escaped.
+    public static func escaped(_ bytes: ArraySlice<UInt8>) -> String {
+        var text = ""
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A: text += "\\n"; index += 1; continue
+            case 0x0D: text += "\\r"; index += 1; continue
+            case 0x09: text += "\\t"; index += 1; continue
+            case 0x00..<0x20, 0x7F: text += "\\x" + hex(byte); index += 1; continue
+            case 0x20..<0x7F: text.unicodeScalars.append(Unicode.Scalar(byte)); index += 1; continue
+            default: break
+            }
+            // A well-formed multi-byte scalar stays as is; anything else is shown byte by byte.
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            let end = min(bytes.endIndex, index + length)
+            let decoded = String(validating: bytes[index..<end], as: UTF8.self)
+            if length > 1, end - index == length, let decoded, decoded.unicodeScalars.count == 1 {
+                text += decoded
+                index = end
+            } else {
+                text += "\\x" + hex(byte)
+                index += 1
+            }
+        }
+        return text
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+
     /// `line:col kind [keyword] [flags] text`, with control characters in the text escaped.
     public static func describe(_ token: Token, bytes: [UInt8], lines: LineTable) -> String {
         let (line, column) = lines.location(of: Int(token.start))

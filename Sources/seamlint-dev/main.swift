@@ -7,6 +7,7 @@ let commands: [any DevCommand.Type] = [
     SourceKitDiffCommand.self,
     TokenizeCommand.self,
     RulesDocCommand.self,
+    FuzzSeedsCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
