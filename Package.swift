@@ -17,14 +17,18 @@ let package = Package(
         .target(name: "SeamLintRules", dependencies: ["SeamLintCore"], path: "Rules",
                 exclude: ["README.md"]),
         // File discovery, parallel runner, project facts, configuration, reporters, fixes.
-        .target(name: "SeamLintEngine", dependencies: ["SeamLintCore", "SeamLintRules"],
+        .target(name: "SeamLintEngine", dependencies: ["SeamLintCore", "SeamLintRules", "CLibclang"],
                 path: "Sources/SeamLintEngine"),
+        // libclang's struct layouts (a header, nothing linked): Objective-C is tokenized by a libclang
+        // opened at run time, so the package builds and lints Swift where it is missing.
+        .systemLibrary(name: "CLibclang", path: "Sources/CLibclang"),
         // Argument parsing and commands, as a library so tests can drive them in-process.
         .target(name: "SeamLintCLI", dependencies: ["SeamLintEngine", "SeamLintRules"], path: "Sources/SeamLintCLI"),
         .executableTarget(name: "lint", dependencies: ["SeamLintCLI"], path: "Sources/lint"),
         // Developer tools: SourceKit differential oracle, benchmarks. Not needed to lint.
         .target(name: "SeamLintDevSupport", dependencies: ["SeamLintCore"], path: "Sources/SeamLintDevSupport"),
-        .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine", "SeamLintRules"],
+        .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine", "SeamLintRules",
+                                                             "SeamLintFuzzSupport"],
                           path: "Sources/seamlint-dev"),
         // `swift package lint` in a package that depends on SeamLint.
         .plugin(name: "SeamLintCommandPlugin",
@@ -33,9 +37,15 @@ let package = Package(
         // Lints each target on build; diagnostics surface as compiler warnings.
         .plugin(name: "SeamLintBuildToolPlugin", capability: .buildTool(), dependencies: ["lint"],
                 path: "Plugins/SeamLintBuildToolPlugin"),
+        // Fuzzing: invariants (library) and two libFuzzer targets (scripts/fuzz.sh).
+        .target(name: "SeamLintFuzzSupport", dependencies: ["SeamLintCore", "SeamLintEngine", "SeamLintRules"],
+                path: "Sources/SeamLintFuzzSupport"),
+        .executableTarget(name: "fuzz-tokenizer", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/TokenizerFuzzer"),
+        .executableTarget(name: "fuzz-rules", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/RulesFuzzer"),
         .testTarget(name: "SeamLintTests",
-                    dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintCLI", "SeamLintDevSupport"],
-                    path: "Tests/SeamLintTests"),
+                    dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintCLI", "SeamLintDevSupport",
+                                   "SeamLintFuzzSupport"],
+                    path: "Tests/SeamLintTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

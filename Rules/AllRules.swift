@@ -13,4 +13,6 @@ public let allRules: [any Rule.Type] = [
     ScrollEdgeOverlay.self,
     PrivateUIKitClass.self,
     TrivialRepresentable.self,
+    SuperfluousSuppression.self,
+    InvalidSuppression.self,
 ]

@@ -1,15 +1,252 @@
 import SeamLintCore
 
-/// TODO(rules): placeholder until the rule lands.
+/// Flags code that picks one scene out of `UIApplication.shared.connectedScenes` (`.first`,
+/// `.first(where:)`, `.randomElement()`, `[0]` …), directly or through a local. Lookups that end
+/// in a window (`….keyWindow`, `…windows.first`) belong to `key_window_lookup`; both rules read
+/// the same `SourceFile.sceneLookups()`, so a statement gets one diagnostic from one of them.
 public struct ConnectedScenesFirst: Rule {
     public init() {}
+
     public static let description = RuleDescription(
         id: "connected_scenes_first",
-        summary: "",
-        rationale: "",
+        summary: "Picking one scene out of `connectedScenes` gets an arbitrary window's scene",
+        rationale: """
+            ### What it does
+            Finds statements that choose one scene from `UIApplication.shared.connectedScenes`: \
+            `.first`, `.first(where:)`, `.last`, `.randomElement()`, `.min`/`.max`, a subscript, possibly \
+            after `.compactMap { $0 as? UIWindowScene }`, `.filter { $0.activationState == .foregroundActive }`, \
+            `.map`, `.flatMap`, `.lazy`, `Array(…)` or an `as?` cast. The receiver can be \
+            `UIApplication.shared`, a parameter or local typed `UIApplication`, or implicit `self` inside \
+            `extension UIApplication`; a local that holds the collection (`let scenes = …connectedScenes`) is \
+            followed within its scope. Picks whose result is a window are reported by `key_window_lookup` \
+            instead, so a statement never gets two diagnostics. The diagnostic points at the picking member \
+            (or the `[` of a subscript); fallbacks in the same statement (`a.first { … } ?? a.first`) are \
+            reported once. Test files are skipped (set the rule option `include_tests` to `"true"` to lint them).
+
+            ### Why is this bad?
+            `connectedScenes` is an unordered `Set`. Since iOS 13 every window on iPad and Mac (Split View, \
+            Slide Over, Stage Manager), every CarPlay screen and every external display is its own scene, so \
+            `.first` is whichever scene the set happens to yield — filtering on `.foregroundActive` still leaves \
+            one scene per visible window. Alerts, sheets and review prompts then appear in the other window, \
+            layout reads another window's size or safe area, and `SKStoreReviewController.requestReview(in:)` / \
+            `AppStore.requestReview(in:)` can present nothing at all. It works on a single-window iPhone, which \
+            is why it survives testing.
+
+            ### Use instead
+            Take the scene from the code that knows which window it runs in. In a `UIViewController` subclass, \
+            `view.window?.windowScene`; in a `UIView` subclass, `window?.windowScene`; in a scene delegate, the \
+            scene it was connected to. In SwiftUI, expose the scene delegate (which owns its `UIWindowScene`) as \
+            an `EnvironmentObject`, or read `window?.windowScene` from a small `UIViewRepresentable` probe; for \
+            review prompts use `@Environment(\\.requestReview)` (iOS 16+), for subscriptions \
+            `.manageSubscriptionsSheet(isPresented:)` (iOS 15+). Elsewhere, pass the scene in. Iterating every \
+            scene (`for scene in connectedScenes`, `.forEach`, `.contains`) is fine, and so is selecting a \
+            definite scene by comparing it with a known value (`$0.session == session`).
+
+            The rule knows a class's superclass only from its inheritance clause: a subclass of a project \
+            class defined in another file is recognised by the superclass's `…ViewController` / `…VC` / `…View` name.
+            """,
+        documentation: [
+            "https://developer.apple.com/documentation/uikit/uiapplication/connectedscenes",
+            "https://developer.apple.com/documentation/uikit/uiview/window",
+            "https://developer.apple.com/documentation/uikit/uiwindow/windowscene",
+            "https://developer.apple.com/documentation/storekit/requestreviewaction",
+            "https://developer.apple.com/documentation/storekit/appstore/requestreview(in:)",
+        ],
         severity: .warning,
-        triggering: [],
-        nonTriggering: []
+        triggering: [
+            Example("""
+                final class ShareViewController: UIViewController {
+                    func share(_ url: URL) {
+                        guard let scene = UIApplication.shared.connectedScenes.↓first as? UIWindowScene else { return }
+                        present(in: scene, url)
+                    }
+                }
+                """),
+            Example("""
+                let scene = UIApplication.shared.connectedScenes
+                    .filter { $0.activationState == .foregroundActive }
+                    .compactMap { $0 as? UIWindowScene }
+                    .↓first
+                """),
+            // A local holding the collection, with a fallback in the same statement: one diagnostic.
+            Example("""
+                func currentScene() -> UIWindowScene? {
+                    let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    return scenes.↓first { $0.activationState == .foregroundActive } ?? scenes.first
+                }
+                """),
+            // Implicit `self` inside an extension of UIApplication.
+            Example("""
+                extension UIApplication {
+                    var activeScene: UIWindowScene? {
+                        connectedScenes.↓first { $0.activationState == .foregroundActive } as? UIWindowScene
+                    }
+                }
+                """),
+            // `shared` in a static member of the extension.
+            Example("""
+                extension UIApplication {
+                    static var foregroundScene: UIWindowScene? {
+                        shared.connectedScenes.↓first { $0.activationState == .foregroundActive } as? UIWindowScene
+                    }
+                }
+                """),
+            // StoreKit: the message points at the SwiftUI environment action.
+            Example("""
+                struct SettingsView: View {
+                    var body: some View {
+                        Button("Rate us") {
+                            if let scene = UIApplication.shared.connectedScenes.↓first(where: { $0.activationState == .foregroundActive }) as? UIWindowScene {
+                                SKStoreReviewController.requestReview(in: scene)
+                            }
+                        }
+                    }
+                }
+                """),
+            Example("""
+                func manage() async throws {
+                    try await AppStore.showManageSubscriptions(in: UIApplication.shared.connectedScenes.↓randomElement() as! UIWindowScene)
+                }
+                """),
+            Example("""
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    let orientation = (Array(application.connectedScenes)↓[0] as? UIWindowScene)?.interfaceOrientation
+                    return orientation != nil
+                }
+                """),
+        ],
+        nonTriggering: [
+            // Every scene, not one.
+            Example("""
+                for scene in UIApplication.shared.connectedScenes {
+                    (scene as? UIWindowScene)?.windows.forEach { $0.tintColor = .systemPink }
+                }
+                UIApplication.shared.connectedScenes.forEach { refresh($0) }
+                let count = UIApplication.shared.connectedScenes.count
+                let empty = UIApplication.shared.connectedScenes.isEmpty
+                let hasCar = UIApplication.shared.connectedScenes.contains { $0 is CPTemplateApplicationScene }
+                """),
+            // A scene the code already has.
+            Example("""
+                final class PlayerViewController: UIViewController {
+                    override func viewIsAppearing(_ animated: Bool) {
+                        super.viewIsAppearing(animated)
+                        if let scene = view.window?.windowScene {
+                            SKStoreReviewController.requestReview(in: scene)
+                        }
+                    }
+                }
+                """),
+            // Another type's `connectedScenes`.
+            Example("""
+                let first = sceneRegistry.connectedScenes.first
+                let other = mockApplication.connectedScenes.first
+                """),
+            // A definite scene, selected by comparing with a known value (seen in a browser app).
+            Example("""
+                let match = UIApplication.shared.connectedScenes
+                    .compactMap { $0 as? UIWindowScene }
+                    .filter { windowIdentifier(of: $0.session) == requestedWindowID }
+                    .first
+                let sameSession = UIApplication.shared.connectedScenes.first { $0.session == session }
+                let holder = UIApplication.shared.connectedScenes.first { ($0 as? UIWindowScene)?.windows.contains(window) == true }
+                """),
+            // The CarPlay scene is unique: selecting it by type or role is definite.
+            Example("""
+                let carScene = UIApplication.shared.connectedScenes.first { $0 is CPTemplateApplicationScene }
+                let byRole = UIApplication.shared.connectedScenes.first { $0.session.role == .carTemplateApplication }
+                """),
+            // Lookups that end in a window belong to key_window_lookup.
+            Example("""
+                let window = UIApplication.shared.connectedScenes
+                    .compactMap { ($0 as? UIWindowScene)?.keyWindow }
+                    .first
+                let key = (UIApplication.shared.connectedScenes.first as? UIWindowScene)?.keyWindow
+                """),
+            // Test code runs with a single scene.
+            Example("""
+                func testScene() {
+                    let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene
+                    XCTAssertNotNil(scene)
+                }
+                """, fileName: "SceneTests.swift"),
+            // A filtered collection kept for iterating every scene (seen in a home-automation app).
+            Example("""
+                private func scenes(for activity: SceneActivity) -> [UIScene] {
+                    UIApplication.shared.connectedScenes.filter { scene in
+                        scene.activationState != .unattached
+                    }.sorted { lhs, rhs in lhs.activationState.rawValue < rhs.activationState.rawValue }
+                }
+                """),
+            // Delegates of every scene, then iterated.
+            Example("""
+                let delegates = UIApplication.shared.connectedScenes.compactMap { $0.delegate as? SceneDelegate }
+                for delegate in delegates { delegate.cleanUp() }
+                """),
+            // In comments and strings nothing counts.
+            Example("""
+                // UIApplication.shared.connectedScenes.first
+                let hint = "UIApplication.shared.connectedScenes.first"
+                """),
+        ]
     )
-    public func check(_ context: inout RuleContext) {}
+
+    public static var triggerWords: [String] { ["connectedScenes"] }
+
+    public func check(_ context: inout RuleContext) {
+        if context.isTestFile && context.options["include_tests"] != "true" { return }
+        let file = context.file
+        for lookup in file.sceneLookups() where lookup.result == .scene {
+            let host = file.windowHost(at: lookup.pick)
+            context.report(at: lookup.pick, Self.message(for: lookup, host: host, file: file))
+        }
+    }
+
+    static func message(for lookup: SceneLookup, host: WindowHost, file: SourceFile) -> String {
+        let picked = lookup.subject
+        let fallbacks = lookup.foldedPicks > 0 ? " (and so do the fallbacks in this statement)" : ""
+        if let call = lookup.storeKitCall {
+            let api: String
+            let swiftUI: String
+            switch call {
+            case .storeReviewControllerRequestReview:
+                api = "`SKStoreReviewController.requestReview(in:)`"
+                swiftUI = "`@Environment(\\.requestReview)` (iOS 16+)"
+            case .appStoreRequestReview:
+                api = "`AppStore.requestReview(in:)`"
+                swiftUI = "`@Environment(\\.requestReview)` (iOS 16+)"
+            case .showManageSubscriptions:
+                api = "`AppStore.showManageSubscriptions(in:)`"
+                swiftUI = "`.manageSubscriptionsSheet(isPresented:)` (iOS 15+)"
+            }
+            let instead: String
+            switch host {
+            case .swiftUIView: instead = "in SwiftUI use \(swiftUI) instead"
+            case .viewController: instead = "pass this view controller's `view.window?.windowScene` (in SwiftUI, \(swiftUI))"
+            case .view: instead = "pass this view's `window?.windowScene` (in SwiftUI, \(swiftUI))"
+            default: instead = "in SwiftUI use \(swiftUI), in UIKit pass the presenting view's `window?.windowScene`"
+            }
+            return "\(api) gets an arbitrary scene from \(picked) on `connectedScenes`\(fallbacks), so the sheet can go to "
+                + "another window or not appear; \(instead)."
+        }
+        let instead: String
+        switch host {
+        case .viewController:
+            instead = "use this view controller's `view.window?.windowScene` instead (set from `viewIsAppearing(_:)` on)"
+        case .view:
+            instead = "use this view's `window?.windowScene` instead (set from `didMoveToWindow()` on)"
+        case .swiftUIView:
+            instead = "get the scene from the scene delegate exposed as an `EnvironmentObject`, or read "
+                + "`window?.windowScene` in a small `UIViewRepresentable` probe"
+        case .sceneDelegate:
+            instead = "use the scene this delegate was connected to (`window?.windowScene`)"
+        case .applicationHelper:
+            instead = "a `UIApplication` helper cannot know which window its caller is in, so take the scene "
+                + "(or a view) as a parameter"
+        case .other:
+            instead = "pass in the scene of the window this work is for (the caller's `view.window?.windowScene`)"
+        }
+        return "\(picked) picks an arbitrary scene out of `connectedScenes`\(fallbacks), which is unordered and holds "
+            + "one scene per window, CarPlay screen and external display; \(instead)."
+    }
 }

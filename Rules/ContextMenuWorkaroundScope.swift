@@ -1,15 +1,308 @@
 import SeamLintCore
 
-/// TODO(rules): placeholder until the rule lands.
-public struct ContextMenuWorkaroundScope: Rule {
+/// Flags a menu touch-through workaround window whose toggling also runs on iOS 18 and later, and
+/// the whole workaround when the deployment target is iOS 18 or later.
+///
+/// Facts: records `menu.workaroundWindow`, `menu.workaroundHook` and `menu.windowCreation`
+/// (`MenuTouchThrough` reads `menu.workaroundWindow`).
+public struct ContextMenuWorkaroundScope: ProjectRule {
     public init() {}
+
     public static let description = RuleDescription(
         id: "context_menu_workaround_scope",
-        summary: "",
-        rationale: "",
+        summary: "A menu touch-through workaround window also runs on iOS 18, where the bug is fixed",
+        rationale: """
+        ### What it does
+        Finds `UIWindow` subclasses that watch for `_UIContextMenuContainerView` (in `didAddSubview(_:)`, \
+        `willRemoveSubview(_:)`, `hitTest(_:with:)` or `sendEvent(_:)`) to stop taps from reaching SwiftUI \
+        views behind an open menu, and flags each hook whose work is not limited to iOS 17 and earlier \
+        (`if #unavailable(iOS 18)`, `guard #unavailable(iOS 18) else { return }`, or an early return \
+        under `if #available(iOS 18, *)`). It stays quiet when every place the window is created is \
+        itself limited to iOS 17 and earlier. When the deployment target is iOS 18 or later, it flags \
+        the window class itself: the whole workaround is dead code.
+
+        ### Why is this bad?
+        iOS 18 fixed the underlying bug ("SwiftUI gestures no longer errantly trigger when dismissing a \
+        menu"). On iOS 18 and later the workaround only adds risk: it switches off interaction on views \
+        that work correctly, depends on the name of a private UIKit class that can change in any update \
+        (when it does, views can be left disabled), and does extra work on every subview change.
+
+        ### Use instead
+        Limit the toggling to the systems that need it: start each hook with \
+        `guard #unavailable(iOS 18) else { return }` (after calling `super`), or wrap its body in \
+        `if #unavailable(iOS 18) { … }`. Once the deployment target reaches iOS 18, delete the window \
+        subclass and create a plain `UIWindow`.
+        """,
+        documentation: [
+            "https://developer.apple.com/documentation/ios-ipados-release-notes/ios-ipados-18-release-notes",
+            "https://developer.apple.com/documentation/swift/marking-api-availability-in-objective-c",
+        ],
         severity: .warning,
-        triggering: [],
-        nonTriggering: []
+        triggering: [
+            Example("""
+            import UIKit
+
+            final class MenuWindow: UIWindow {
+                override func ↓didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    guard "\\(type(of: subview))" == "_UIContextMenuContainerView" else { return }
+                    for view in subviews where view !== subview { view.isUserInteractionEnabled = false }
+                }
+
+                override func ↓willRemoveSubview(_ subview: UIView) {
+                    super.willRemoveSubview(subview)
+                    guard "\\(type(of: subview))" == "_UIContextMenuContainerView" else { return }
+                    for view in subviews { view.isUserInteractionEnabled = true }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+            // A hit-testing workaround with no availability check at all.
+            Example("""
+            import UIKit
+
+            final class TouchShieldWindow: UIWindow {
+                override func ↓hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+                    let view = super.hitTest(point, with: event)
+                    if let menu = subviews.last(where: { NSStringFromClass(type(of: $0)) == "_UIContextMenuContainerView" }) {
+                        return menu.hitTest(convert(point, to: menu), with: event) ?? menu
+                    }
+                    return view
+                }
+            }
+            """, iosDeploymentTarget: Version(15)),
+            // Deployment target iOS 18: the whole workaround is dead code.
+            Example("""
+            import UIKit
+
+            final class ↓MenuWindow: UIWindow {
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    guard #unavailable(iOS 18) else { return }
+                    if String(describing: type(of: subview)) == "_UIContextMenuContainerView" {
+                        subviews.forEach { $0.isUserInteractionEnabled = $0 === subview }
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(18)),
+            // Gated in one hook only; the creation site is not gated either.
+            Example("""
+            import UIKit
+
+            final class MenuWindow: UIWindow {
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    if #unavailable(iOS 18), isMenuContainer(subview) {
+                        subviews.forEach { $0.isUserInteractionEnabled = $0 === subview }
+                    }
+                }
+
+                override func ↓willRemoveSubview(_ subview: UIView) {
+                    super.willRemoveSubview(subview)
+                    if isMenuContainer(subview) { subviews.forEach { $0.isUserInteractionEnabled = true } }
+                }
+
+                private func isMenuContainer(_ view: UIView) -> Bool {
+                    String(describing: type(of: view)).hasSuffix("ContextMenuContainerView")
+                }
+            }
+            """, companions: ["""
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                           options connectionOptions: UIScene.ConnectionOptions) {
+                    guard let windowScene = scene as? UIWindowScene else { return }
+                    window = MenuWindow(windowScene: windowScene)
+                }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            Example("""
+            import UIKit
+
+            final class MenuWindow: UIWindow {
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    guard #unavailable(iOS 18) else { return }
+                    guard String(describing: type(of: subview)) == "_UIContextMenuContainerView" else { return }
+                    for view in subviews where view !== subview { view.isUserInteractionEnabled = false }
+                }
+
+                override func willRemoveSubview(_ subview: UIView) {
+                    super.willRemoveSubview(subview)
+                    if #unavailable(iOS 18) {
+                        for view in subviews { view.isUserInteractionEnabled = true }
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+            // Early return under `#available(iOS 18, *)`.
+            Example("""
+            import UIKit
+
+            final class MenuWindow: UIWindow {
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    if #available(iOS 18, *) {
+                        return
+                    }
+                    if String(describing: type(of: subview)) == "_UIContextMenuContainerView" {
+                        subviews.forEach { $0.isUserInteractionEnabled = $0 === subview }
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+            // The toggling lives in a helper whose work is limited to iOS 17 and earlier.
+            Example("""
+            import UIKit
+
+            final class MenuWindow: UIWindow {
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    updateInteraction(adding: subview)
+                }
+
+                private func updateInteraction(adding subview: UIView) {
+                    if #available(iOS 18, *) {} else {
+                        guard "\\(type(of: subview))" == "_UIContextMenuContainerView" else { return }
+                        subviews.forEach { $0.isUserInteractionEnabled = $0 === subview }
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+            // The window is only created below iOS 18.
+            Example("""
+            import UIKit
+
+            final class MenuWindow: UIWindow {
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    if "\\(type(of: subview))" == "_UIContextMenuContainerView" {
+                        subviews.forEach { $0.isUserInteractionEnabled = $0 === subview }
+                    }
+                }
+            }
+            """, companions: ["""
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                           options connectionOptions: UIScene.ConnectionOptions) {
+                    guard let windowScene = scene as? UIWindowScene else { return }
+                    if #available(iOS 18, *) {
+                        window = UIWindow(windowScene: windowScene)
+                    } else {
+                        window = MenuWindow(windowScene: windowScene)
+                    }
+                }
+            }
+            """], iosDeploymentTarget: Version(16)),
+            // The availability check and the private class check in one condition list.
+            Example("""
+            import UIKit
+
+            final class MenuWindow: UIWindow {
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    guard #unavailable(iOS 18), "\\(type(of: subview))" == "_UIContextMenuContainerView" else { return }
+                    subviews.forEach { $0.isUserInteractionEnabled = $0 === subview }
+                }
+            }
+            """, iosDeploymentTarget: Version(17)),
+            // Helpers that only look for an open menu, without a window subclass: not a workaround.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            extension View {
+                func menuIsOpen(in window: UIWindow?) -> Bool {
+                    window?.subviews.contains { NSStringFromClass(type(of: $0)) == "_UIContextMenuContainerView" } ?? false
+                }
+            }
+
+            enum HoverEffects {
+                static func skips(_ view: UIView) -> Bool {
+                    // Private containers ("_UIContextMenuContainerView" …) handle pointers themselves.
+                    String(describing: type(of: view)).hasPrefix("_")
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+            // Windows that do other things, and a view (not a window) mentioning the class.
+            Example("""
+            import UIKit
+
+            final class ShakeWindow: UIWindow {
+                override func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+                    NotificationCenter.default.post(name: .deviceDidShake, object: nil)
+                }
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    subview.isUserInteractionEnabled = true
+                }
+            }
+
+            final class MenuSpy: UIView {
+                override func didAddSubview(_ subview: UIView) {
+                    print("_UIContextMenuContainerView")
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+            // Mentions only in comments.
+            Example("""
+            import UIKit
+
+            // A window that would watch _UIContextMenuContainerView could go here.
+            final class AppWindow: UIWindow {
+                override func didAddSubview(_ subview: UIView) {
+                    super.didAddSubview(subview)
+                    /* _UIContextMenuContainerView */
+                    subviews.forEach { $0.isUserInteractionEnabled = true }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+        ]
     )
-    public func check(_ context: inout RuleContext) {}
+
+    public func collectFacts(_ context: inout RuleContext) {
+        let file = context.file
+        for window in file.contextMenuWorkaroundWindows() {
+            let type = file.text(at: window.name)
+            context.record(FactKind.workaroundWindow, at: window.name,
+                           details: ["type": type, "gated": window.isGated ? "true" : "false"])
+            for hook in window.hooks {
+                context.record(FactKind.workaroundHook, at: hook.name,
+                               details: ["type": type, "gated": hook.isGated || window.isGated ? "true" : "false"])
+            }
+        }
+        for creation in file.customWindowCreations() {
+            context.record(FactKind.windowCreation, at: creation.name,
+                           details: ["type": file.text(at: creation.name), "gated": creation.isGated ? "true" : "false"])
+        }
+    }
+
+    public func finish(_ context: inout ProjectContext) {
+        let creations = context.facts(FactKind.windowCreation)
+        let hooks = context.facts(FactKind.workaroundHook)
+        for window in context.facts(FactKind.workaroundWindow) {
+            let type = window.details["type"] ?? "window"
+            if let target = window.iosDeploymentTarget, target >= Version(18) {
+                context.report(at: window, "`\(type)` works around SwiftUI menus leaking taps before iOS 18, but the "
+                    + "deployment target is iOS \(target): the whole workaround is dead code; delete it and create a "
+                    + "plain `UIWindow`.")
+                continue
+            }
+            if window.details["gated"] == "true" { continue }
+            let created = creations.filter { $0.details["type"] == type }
+            if !created.isEmpty && created.allSatisfy({ $0.details["gated"] == "true" }) { continue }
+            for hook in hooks where hook.details["type"] == type && hook.details["gated"] == "false" {
+                let name = hook.location.file == window.location.file ? "" : " of `\(type)`"
+                context.report(at: hook, "This workaround hook\(name) also runs on iOS 18 and later, "
+                    + "where SwiftUI menus no longer leak taps: start it with `guard #unavailable(iOS 18) else "
+                    + "{ return }` (after calling `super`).")
+            }
+        }
+    }
 }

@@ -1,15 +1,305 @@
 import SeamLintCore
 
-/// TODO(rules): placeholder until the rule lands.
-public struct KeyWindowLookup: Rule {
+/// Flags global window picking: `UIApplication.shared.keyWindow`, `UIApplication.shared.windows`
+/// followed by `.first`/`.last`/`[0]`/a key-window pick, and `connectedScenes` chains that end in a
+/// window. Shares `SourceFile.sceneLookups()` with `connected_scenes_first`, which reports the
+/// lookups that end in a scene, so one statement gets one diagnostic from one rule.
+///
+/// A project rule only so that an app's own `var keyWindow` on `UIApplication` silences the calls
+/// to it in every file: the helper's body, where the pick happens, is reported instead.
+/// Facts: `key_window_lookup.finding` (one per statement, with the message) and
+/// `key_window_lookup.helper` (an instance `keyWindow` property declared on `UIApplication`).
+public struct KeyWindowLookup: ProjectRule {
     public init() {}
+
     public static let description = RuleDescription(
         id: "key_window_lookup",
-        summary: "",
-        rationale: "",
+        summary: "Picking a window from the whole application gets an arbitrary window, not this code's",
+        rationale: """
+            ### What it does
+            Finds global window lookups: `UIApplication.shared.keyWindow` (deprecated since iOS 13); \
+            `UIApplication.shared.windows` (deprecated since iOS 15) followed by `.first`, `.last`, `[0]`, \
+            `.first(where: \\.isKeyWindow)`, `.first { $0.isKeyWindow }` or `.filter { $0.isKeyWindow }.first`; \
+            and chains through `connectedScenes` that end in a window \
+            (`.compactMap { ($0 as? UIWindowScene)?.keyWindow }.first`, `.flatMap(\\.windows).first { $0.isKeyWindow }`, \
+            `(connectedScenes.first as? UIWindowScene)?.keyWindow`). The receiver can be `UIApplication.shared`, \
+            a parameter or local typed `UIApplication`, or implicit `self` inside `extension UIApplication`; a \
+            local holding the collection is followed within its scope. One diagnostic per statement, at the \
+            first picking member (`first`, `last`, `keyWindow`, or the `[` of a subscript); lookups that end in \
+            a scene are `connected_scenes_first`'s. When the app declares its own `var keyWindow` on \
+            `UIApplication`, calls to it are not reported — its body, where the pick happens, is. \
+            `windowScene.keyWindow`, `view.window` and a scene delegate's own `window` are not global lookups, \
+            and code that only runs before iOS 13 (the `else` of `if #available(iOS 13, *)`) has no scenes. \
+            Test files are skipped (set the rule option `include_tests` to `"true"` to lint them).
+
+            ### Why is this bad?
+            Since iOS 13 an app can have several scenes at once — windows side by side on iPad, Stage Manager \
+            and Mac, a CarPlay screen, an external display — each with its own windows. The application-wide \
+            key window is the window of whichever scene last received input; `windows` lists the windows of \
+            every scene ordered by window level, so `.first` is the backmost window of any scene and `.last` \
+            can be an alert or the keyboard's window. Code that \
+            presents from, measures, or adds views to that window acts on the wrong window: an alert appears \
+            in the other half of the screen, insets come from another size, a popup lands behind a sheet. It \
+            all works on a single-window iPhone, which is why it survives testing.
+
+            ### Use instead
+            Use the window the code belongs to. In a `UIViewController` subclass, `view.window` (once the view \
+            is in a window: `viewIsAppearing(_:)` or later); in a `UIView` subclass, `window`; in a scene \
+            delegate, its own `window`. In SwiftUI, read `window` from a small `UIViewRepresentable` probe \
+            (its view's `didMoveToWindow()`), or expose the scene delegate as an `EnvironmentObject`. \
+            Elsewhere, pass the view, window or `UIWindowScene` in and use `windowScene.keyWindow` (iOS 15+). \
+            Iterating every window (`forEach`, `for … in`) is fine.
+
+            The rule knows a class's superclass only from its inheritance clause: a subclass of a project \
+            class defined in another file is recognised by the superclass's `…ViewController` / `…VC` / `…View` name.
+            """,
+        documentation: [
+            "https://developer.apple.com/documentation/uikit/uiapplication/keywindow",
+            "https://developer.apple.com/documentation/uikit/uiapplication/windows",
+            "https://developer.apple.com/documentation/uikit/uiwindowscene/keywindow",
+            "https://developer.apple.com/documentation/uikit/uiview/window",
+        ],
         severity: .warning,
-        triggering: [],
-        nonTriggering: []
+        triggering: [
+            Example("""
+                func showError(_ alert: UIAlertController) {
+                    UIApplication.shared.↓keyWindow?.rootViewController?.present(alert, animated: true)
+                }
+                """),
+            Example("""
+                final class BannerView: UIView {
+                    func show() {
+                        let host = UIApplication.shared.windows.↓first(where: \\.isKeyWindow)
+                        host?.addSubview(self)
+                    }
+                }
+                """),
+            Example("""
+                let topWindow = UIApplication.shared.windows.↓last
+                let firstWindow = UIApplication.shared.windows↓[0]
+                let keyWindow = UIApplication.shared.windows.filter { $0.isKeyWindow }.↓first
+                """),
+            Example("""
+                extension UIApplication {
+                    var firstKeyWindow: UIWindow? {
+                        connectedScenes
+                            .compactMap { $0 as? UIWindowScene }
+                            .flatMap(\\.windows)
+                            .↓first { $0.isKeyWindow }
+                    }
+                }
+                """),
+            Example("""
+                struct InsetsReader: View {
+                    var body: some View {
+                        Color.clear.onAppear {
+                            let inset = UIApplication.shared.connectedScenes
+                                .compactMap { ($0 as? UIWindowScene)?.keyWindow }
+                                .↓first?
+                                .safeAreaInsets.top ?? 0
+                            print(inset)
+                        }
+                    }
+                }
+                """),
+            // The scene pick and the window pick are one chain: one diagnostic, from this rule.
+            Example("""
+                extension UIApplication {
+                    func endEditing() {
+                        (connectedScenes.↓first as? UIWindowScene)?.windows.filter { $0.isKeyWindow }.first?.endEditing(true)
+                    }
+                }
+                """),
+            // A local, then fallbacks in one statement.
+            Example("""
+                func rootController() -> UIViewController? {
+                    let windows = UIApplication.shared.connectedScenes.flatMap { ($0 as? UIWindowScene)?.windows ?? [] }
+                    return (windows.↓first { $0.isKeyWindow } ?? windows.first)?.rootViewController
+                }
+                """),
+            // The app's own `keyWindow` helper: its body is reported, its callers are not.
+            Example("""
+                extension UIApplication {
+                    var keyWindow: UIWindow? {
+                        windows.↓first { $0.isKeyWindow }
+                    }
+                }
+                func present(_ controller: UIViewController) {
+                    UIApplication.shared.keyWindow?.rootViewController?.present(controller, animated: true)
+                }
+                """),
+        ],
+        nonTriggering: [
+            // The window the code belongs to.
+            Example("""
+                final class ProfileViewController: UIViewController {
+                    override func viewIsAppearing(_ animated: Bool) {
+                        super.viewIsAppearing(animated)
+                        let inset = view.window?.safeAreaInsets.top ?? 0
+                        let key = view.window?.windowScene?.keyWindow
+                        apply(inset, key)
+                    }
+                }
+                """),
+            // A scene delegate's own window; a known scene's key window.
+            Example("""
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        window = windowScene.keyWindow ?? windowScene.windows.first
+                        window?.tintColor = .systemIndigo
+                    }
+                }
+                """),
+            // Every window, not one.
+            Example("""
+                UIApplication.shared.windows.forEach { $0.overrideUserInterfaceStyle = .dark }
+                for window in UIApplication.shared.connectedScenes.compactMap({ $0 as? UIWindowScene }).flatMap(\\.windows) {
+                    window.tintColor = .systemGreen
+                }
+                let count = UIApplication.shared.windows.count
+                """),
+            // Other types' windows: UI tests, AppKit.
+            Example("""
+                let app = XCUIApplication()
+                let frame = app.windows.firstMatch.frame
+                let main = NSApplication.shared.windows.first
+                let mine = windowManager.windows.first
+                """),
+            // Lookups that end in a scene belong to connected_scenes_first.
+            Example("""
+                let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene
+                """),
+            // A definite window, selected by comparing with a known value.
+            Example("""
+                let match = UIApplication.shared.windows.first { $0.windowScene == scene }
+                """),
+            // Before iOS 13 there are no scenes: the one key window is the right one.
+            Example("""
+                var presentingWindow: UIWindow? {
+                    if #available(iOS 13.0, *) {
+                        return hostView.window
+                    } else {
+                        return UIApplication.shared.keyWindow
+                    }
+                }
+                """),
+            // Test code runs with a single scene.
+            Example("""
+                func testAlert() {
+                    let root = UIApplication.shared.keyWindow?.rootViewController
+                    XCTAssertNotNil(root)
+                }
+                """, fileName: "AlertTests.swift"),
+            // A helper declared on UIApplication in another file: its callers are not reported.
+            Example("""
+                func present(_ controller: UIViewController) {
+                    UIApplication.shared.keyWindow?.rootViewController?.present(controller, animated: true)
+                }
+                """, companions: ["""
+                extension UIApplication {
+                    var keyWindow: UIWindow? { nil }
+                }
+                """]),
+            // In a UIApplication extension, a name bound by `guard let` is not `self.keyWindow`
+            // (seen in a notes app).
+            Example("""
+                extension UIApplication {
+                    var statusBarHeight: CGFloat {
+                        guard let keyWindow = windowsOfActiveScene.first(where: { $0.isKeyWindow }) else { return 0 }
+                        return keyWindow.windowScene?.statusBarManager?.statusBarFrame.height ?? 0
+                    }
+                    func tint(_ color: UIColor) {
+                        visibleWindows.forEach { keyWindow in keyWindow.tintColor = color }
+                    }
+                }
+                """),
+            // A picked scene's windows read in a later statement are not reported again.
+            Example("""
+                func bottomInset(for scene: UIWindowScene?) -> CGFloat {
+                    let window = scene?.windows.first { $0.isKeyWindow }
+                    return window?.safeAreaInsets.bottom ?? 0
+                }
+                """),
+        ]
     )
-    public func check(_ context: inout RuleContext) {}
+
+    static let findingKind = "key_window_lookup.finding"
+    static let helperKind = "key_window_lookup.helper"
+
+    public func collectFacts(_ context: inout RuleContext) {
+        let file = context.file
+        guard Self.mayLookUpWindows(file) else { return }
+        // An instance `keyWindow` declared on UIApplication replaces UIKit's deprecated one.
+        for declaration in file.declarations where declaration.kind == .variable {
+            guard let name = declaration.name, file.isName(name, "keyWindow"),
+                  !file.declaration(declaration, hasModifier: "static"), !file.declaration(declaration, hasModifier: "class"),
+                  let owner = declaration.parent, file.declarations[owner].kind == .extension,
+                  let extended = file.declarations[owner].name, file.isName(extended, "UIApplication") else { continue }
+            context.record(Self.helperKind, at: name)
+        }
+        if context.isTestFile && context.options["include_tests"] != "true" { return }
+        for lookup in file.sceneLookups() where lookup.result == .window {
+            let host = file.windowHost(at: lookup.pick)
+            context.record(Self.findingKind, at: lookup.pick, details: [
+                "message": Self.message(for: lookup, host: host, file: file),
+                "origin": lookup.origin == .applicationKeyWindow ? "keyWindow" : "pick",
+            ])
+        }
+    }
+
+    public func finish(_ context: inout ProjectContext) {
+        let helpers = context.facts(Self.helperKind)
+        for fact in context.facts(Self.findingKind) {
+            // `UIApplication.shared.keyWindow` calls the app's own helper, whose body is reported.
+            if fact.details["origin"] == "keyWindow" && !helpers.isEmpty { continue }
+            context.report(at: fact, fact.details["message"] ?? "")
+        }
+    }
+
+    /// A cheap pre-check: the names every lookup needs.
+    static func mayLookUpWindows(_ file: SourceFile) -> Bool {
+        for index in file.code.indices where file.code[index].kind == .identifier {
+            if file.tokenIs(index, "connectedScenes") || file.tokenIs(index, "windows") || file.tokenIs(index, "keyWindow") {
+                return true
+            }
+        }
+        return false
+    }
+
+    static func message(for lookup: SceneLookup, host: WindowHost, file: SourceFile) -> String {
+        let picked = lookup.subject
+        let fallbacks = lookup.foldedPicks > 0 ? " (and so do the fallbacks in this statement)" : ""
+        let problem: String
+        switch lookup.origin {
+        case .applicationKeyWindow:
+            problem = "`UIApplication.shared.keyWindow` is deprecated since iOS 13 and returns the key window of "
+                + "whichever scene last had focus, not necessarily this code's"
+        case .applicationWindows:
+            problem = "\(picked) on `UIApplication.shared.windows` picks an arbitrary window across all scenes\(fallbacks) "
+                + "(`windows` is deprecated since iOS 15 and also holds alert and overlay windows)"
+        case .connectedScenes:
+            problem = "\(picked) picks a window out of every connected scene\(fallbacks), so with several windows "
+                + "open it can be another window than this code's"
+        }
+        let instead: String
+        switch host {
+        case .viewController:
+            instead = "use this view controller's `view.window` (set from `viewIsAppearing(_:)` on)"
+        case .view:
+            instead = "use this view's `window` (set from `didMoveToWindow()` on)"
+        case .swiftUIView:
+            instead = "read `window` in a small `UIViewRepresentable` probe (its view's `didMoveToWindow()`), or "
+                + "get it from the scene delegate exposed as an `EnvironmentObject`"
+        case .sceneDelegate:
+            instead = "use this scene delegate's own `window`"
+        case .applicationHelper:
+            instead = "a `UIApplication` helper cannot know which window its caller is in, so take a view or a "
+                + "`UIWindowScene` as a parameter and use its `window` or `keyWindow` (iOS 15+)"
+        case .other:
+            instead = "pass in the view or `UIWindowScene` this work is for and use its `window` or `keyWindow` (iOS 15+)"
+        }
+        return "\(problem); \(instead)."
+    }
 }

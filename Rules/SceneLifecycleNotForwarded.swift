@@ -1,15 +1,328 @@
 import SeamLintCore
 
-/// TODO(rules): placeholder until the rule lands.
-public struct SceneLifecycleNotForwarded: Rule {
+/// Flags SwiftUI scene-lifecycle APIs used in an app whose windows come from a UIKit scene delegate.
+///
+/// Facts: records `app.main`, `app.sceneDelegate`, `swiftui.hosting`, `scene.phaseRead`,
+/// `scene.phaseInjected`, `scene.onOpenURL`, `scene.onContinueUserActivity`,
+/// `scene.opensURLContexts`, `scene.continuesUserActivity` (`MenuTouchThrough` reads `app.main`
+/// and `app.sceneDelegate`).
+public struct SceneLifecycleNotForwarded: ProjectRule {
     public init() {}
+
     public static let description = RuleDescription(
         id: "scene_lifecycle_not_forwarded",
-        summary: "",
-        rationale: "",
+        summary: "SwiftUI scene phase and URL handlers stay silent when a UIKit scene delegate builds the windows",
+        rationale: """
+        ### What it does
+        When the app has no `@main` type conforming to SwiftUI's `App` and a `UIWindowSceneDelegate` \
+        creates the windows (hosting SwiftUI in a `UIHostingController`), flags \
+        `@Environment(\\.scenePhase)` unless some code injects it with `.environment(\\.scenePhase, …)`, \
+        `.onOpenURL` unless the delegate implements `scene(_:openURLContexts:)`, and \
+        `.onContinueUserActivity` unless it implements `scene(_:continue:)`. The scene delegate is the \
+        related location.
+
+        ### Why is this bad?
+        SwiftUI feeds these APIs from the scenes it manages itself (`WindowGroup` in an `App`). A \
+        hosting controller in a window that UIKit's scene delegate created is not such a scene: \
+        `scenePhase` keeps its default value (`.active`) through backgrounding and foregrounding, so \
+        "save when going to the background" code never runs, and incoming URLs and Handoff or \
+        universal-link activities go to the scene delegate, never to `.onOpenURL` / \
+        `.onContinueUserActivity`. Nothing fails at build time: links just do nothing.
+
+        ### Use instead
+        Handle the lifecycle where it arrives: implement `sceneDidEnterBackground(_:)`, \
+        `sceneDidBecomeActive(_:)`, `scene(_:openURLContexts:)` and `scene(_:continue:)` in the scene \
+        delegate (URLs that launch the app arrive in `connectionOptions.urlContexts` and \
+        `connectionOptions.userActivities` of `scene(_:willConnectTo:options:)`), and pass the phase or \
+        the URL into SwiftUI — inject the phase with `.environment(\\.scenePhase, phase)` on the root \
+        view, or publish URLs through an observable model the views read. Or move the app to the SwiftUI \
+        `App` lifecycle.
+        """,
+        documentation: [
+            "https://developer.apple.com/documentation/swiftui/scenephase",
+            "https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)",
+            "https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:openurlcontexts:)",
+            "https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:continue:)",
+        ],
         severity: .warning,
-        triggering: [],
-        nonTriggering: []
+        triggering: [
+            Example("""
+            import SwiftUI
+
+            struct EditorView: View {
+                ↓@Environment(\\.scenePhase) private var scenePhase
+                @State private var draft = ""
+
+                var body: some View {
+                    TextEditor(text: $draft)
+                        .onChange(of: scenePhase) { phase in
+                            if phase == .background { save() }
+                        }
+                }
+
+                func save() {}
+            }
+            """, companions: ["""
+            import SwiftUI
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                           options connectionOptions: UIScene.ConnectionOptions) {
+                    guard let windowScene = scene as? UIWindowScene else { return }
+                    let window = UIWindow(windowScene: windowScene)
+                    window.rootViewController = UIHostingController(rootView: EditorView())
+                    self.window = window
+                    window.makeKeyAndVisible()
+                }
+            }
+            """]),
+            Example("""
+            import SwiftUI
+
+            struct RootView: View {
+                @StateObject private var router = Router()
+
+                var body: some View {
+                    NavigationStack(path: $router.path) {
+                        HomeView()
+                    }
+                    .↓onOpenURL { url in router.open(url) }
+                    .↓onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+                        if let url = activity.webpageURL { router.open(url) }
+                    }
+                }
+            }
+            """, companions: ["""
+            import SwiftUI
+            import UIKit
+
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {}
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                           options connectionOptions: UIScene.ConnectionOptions) {
+                    guard let windowScene = scene as? UIWindowScene else { return }
+                    window = UIWindow(windowScene: windowScene)
+                    window?.rootViewController = UIHostingController(rootView: RootView())
+                    window?.makeKeyAndVisible()
+                }
+            }
+            """]),
+            // The delegate forwards URLs but not activities, and nobody injects the phase.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                let router = Router()
+
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                           options connectionOptions: UIScene.ConnectionOptions) {
+                    guard let windowScene = scene as? UIWindowScene else { return }
+                    let window = UIWindow(windowScene: windowScene)
+                    window.rootViewController = HostingController(rootView: ContentView().environmentObject(router))
+                    self.window = window
+                    window.makeKeyAndVisible()
+                }
+
+                func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+                    URLContexts.first.map { router.open($0.url) }
+                }
+            }
+
+            final class HostingController<Content: View>: UIHostingController<Content> {}
+
+            struct ContentView: View {
+                ↓@Environment(\\.scenePhase) var phase
+                var body: some View {
+                    Text("Hello")
+                        .onOpenURL { _ in }
+                        .↓onContinueUserActivity("com.example.view") { _ in }
+                }
+            }
+            """),
+        ],
+        nonTriggering: [
+            // The SwiftUI App lifecycle: SwiftUI manages the scenes.
+            Example("""
+            import SwiftUI
+
+            @main
+            struct NotesApp: App {
+                @Environment(\\.scenePhase) private var scenePhase
+                var body: some Scene {
+                    WindowGroup {
+                        ContentView().onOpenURL { _ in }
+                    }
+                }
+            }
+
+            struct ContentView: View {
+                @Environment(\\.scenePhase) private var scenePhase
+                var body: some View { Text("Notes") }
+            }
+            """),
+            // The delegate injects the phase and forwards URLs and activities.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                let model = SceneModel()
+
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                           options connectionOptions: UIScene.ConnectionOptions) {
+                    guard let windowScene = scene as? UIWindowScene else { return }
+                    let root = RootView().environment(\\.scenePhase, model.phase).environmentObject(model)
+                    window = UIWindow(windowScene: windowScene)
+                    window?.rootViewController = UIHostingController(rootView: root)
+                    window?.makeKeyAndVisible()
+                }
+
+                func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+                    URLContexts.forEach { model.open($0.url) }
+                }
+
+                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                    model.continueActivity(userActivity)
+                }
+            }
+
+            struct RootView: View {
+                @Environment(\\.scenePhase) private var scenePhase
+                var body: some View {
+                    Text("Root")
+                        .onOpenURL { _ in }
+                        .onContinueUserActivity("com.example.view") { _ in }
+                }
+            }
+            """),
+            // No scene delegate in the project: nothing to say.
+            Example("""
+            import SwiftUI
+
+            struct EditorView: View {
+                @Environment(\\.scenePhase) private var scenePhase
+                var body: some View { Text("Editor").onOpenURL { _ in } }
+            }
+            """),
+            // A scene delegate that SwiftUI's App uses for quick actions does not create windows.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            struct EditorView: View {
+                @Environment(\\.scenePhase) private var scenePhase
+                var body: some View { Text("Editor") }
+            }
+
+            final class QuickActionSceneDelegate: NSObject, UIWindowSceneDelegate {
+                func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+                                 completionHandler: @escaping (Bool) -> Void) {
+                    completionHandler(true)
+                }
+            }
+            """),
+            // Other environment values and a `scenePhase` model property.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                           options connectionOptions: UIScene.ConnectionOptions) {
+                    window = UIWindow(windowScene: scene as! UIWindowScene)
+                    window?.rootViewController = UIHostingController(rootView: StatusView())
+                }
+            }
+
+            struct StatusView: View {
+                @Environment(\\.colorScheme) private var colorScheme
+                @Environment(\\.openURL) private var openURL
+                @ObservedObject var model: SceneModel
+                var body: some View {
+                    Text(model.scenePhase == .active ? "Active" : "Inactive")
+                }
+            }
+            """),
+        ]
     )
-    public func check(_ context: inout RuleContext) {}
+
+    public func collectFacts(_ context: inout RuleContext) {
+        let file = context.file
+        for name in file.mainAppTypes() {
+            context.record(FactKind.mainApp, at: name, details: ["type": file.text(at: name)])
+        }
+        for delegate in file.windowSceneDelegates() {
+            context.record(FactKind.sceneDelegate, at: delegate.name,
+                           details: ["type": file.text(at: delegate.name), "hostsSwiftUI": delegate.hostsSwiftUI ? "true" : "false"])
+        }
+        if file.mentionsText("HostingController"),
+           let first = file.code.indices.first(where: { file.code[$0].kind == .identifier && file.tokenHasSuffix($0, "HostingController") }) {
+            context.record(FactKind.hostingController, at: first)
+        }
+        for name in file.sceneCallbacks(withLabel: "openURLContexts") { context.record(FactKind.opensURLContexts, at: name) }
+        for name in file.sceneCallbacks(withLabel: "continue") { context.record(FactKind.continuesUserActivity, at: name) }
+        for index in file.scenePhaseInjections() { context.record(FactKind.scenePhaseInjected, at: index) }
+
+        guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly else { return }
+        func inIOSViewCode(_ index: Int) -> Bool {
+            !file.isOutsideIOS(at: index) && !file.isPreviewCode(at: index)
+        }
+        for index in file.scenePhaseReads() where inIOSViewCode(index) {
+            // Inside an `App` the SwiftUI lifecycle is in use anyway (and `app.main` says so).
+            if let type = file.enclosingType(of: index), file.declaration(type, inheritsFrom: "App") { continue }
+            context.record(FactKind.scenePhaseRead, at: index)
+        }
+        for index in file.modifierUses("onOpenURL") where inIOSViewCode(index) {
+            context.record(FactKind.onOpenURL, at: index)
+        }
+        for index in file.modifierUses("onContinueUserActivity") where inIOSViewCode(index) {
+            context.record(FactKind.onContinueUserActivity, at: index)
+        }
+    }
+
+    public func finish(_ context: inout ProjectContext) {
+        guard context.facts(FactKind.mainApp).isEmpty else { return }
+        let delegates = context.facts(FactKind.sceneDelegate)
+        let hostsAnywhere = !context.facts(FactKind.hostingController).isEmpty
+        guard let delegate = delegates.first(where: { $0.details["hostsSwiftUI"] == "true" })
+            ?? (hostsAnywhere ? delegates.first : nil) else { return }
+        let type = delegate.details["type"] ?? "the scene delegate"
+        let related = [RelatedLocation(location: delegate.location,
+                                       message: "`\(type)` creates the windows, so SwiftUI does not manage these scenes")]
+        if context.facts(FactKind.scenePhaseInjected).isEmpty {
+            for use in context.facts(FactKind.scenePhaseRead) {
+                context.report(at: use, "`@Environment(\\.scenePhase)` never changes here because `\(type)` creates the "
+                    + "windows, not a SwiftUI `App`: inject the phase from the delegate's `sceneDidBecomeActive(_:)` / "
+                    + "`sceneDidEnterBackground(_:)` with `.environment(\\.scenePhase, …)` on the root view.",
+                               related: related)
+            }
+        }
+        if context.facts(FactKind.opensURLContexts).isEmpty {
+            for use in context.facts(FactKind.onOpenURL) {
+                context.report(at: use, "`.onOpenURL` never fires here because `\(type)` creates the windows, not a "
+                    + "SwiftUI `App`: implement `scene(_:openURLContexts:)` in the delegate (and read "
+                    + "`connectionOptions.urlContexts` at launch) and pass the URL to this view.",
+                               related: related)
+            }
+        }
+        if context.facts(FactKind.continuesUserActivity).isEmpty {
+            for use in context.facts(FactKind.onContinueUserActivity) {
+                context.report(at: use, "`.onContinueUserActivity` never fires here because `\(type)` creates the "
+                    + "windows, not a SwiftUI `App`: implement `scene(_:continue:)` in the delegate (and read "
+                    + "`connectionOptions.userActivities` at launch) and pass the activity to this view.",
+                               related: related)
+            }
+        }
+    }
 }

@@ -1,15 +1,495 @@
 import SeamLintCore
 
-/// TODO(rules): placeholder until the rule lands.
-public struct ScrollEdgeOverlay: Rule {
+/// Flags full-screen dimming dialogs drawn in SwiftUI content that a `UINavigationController`
+/// hosts, when the project gives navigation bars an opaque scroll-edge appearance.
+///
+/// Facts: records `navbar.scrollEdgeAssignment`, `navbar.appearanceFactory`,
+/// `navigation.hostsSwiftUI`, `navigation.pushedType`, `swiftui.hostingSubclass`,
+/// `overlay.dialog`, `overlay.dimmingViewType` and `overlay.calls`.
+public struct ScrollEdgeOverlay: ProjectRule {
     public init() {}
+
     public static let description = RuleDescription(
         id: "scroll_edge_overlay",
-        summary: "",
-        rationale: "",
+        summary: "An overlay dialog in hosted SwiftUI ends up under an opaque UIKit navigation bar",
+        rationale: """
+        ### What it does
+        When the project both sets an opaque scroll-edge appearance on navigation bars \
+        (`scrollEdgeAppearance = …` on `UINavigationBar.appearance()`, a `navigationBar` or a \
+        `navigationItem`, with an appearance made by `configureWithOpaqueBackground()` or given a \
+        background colour or image) and puts SwiftUI into a `UINavigationController` (a \
+        `UIHostingController` as root or pushed), flags each SwiftUI `.overlay` or `ZStack` dialog that \
+        dims the whole screen with a layer such as `Color.black.opacity(0.4).ignoresSafeArea()`, in a \
+        view that such a navigation controller shows: the hosted root view, or a view or modifier it \
+        uses (followed across files by name). The appearance assignment and the hosting site are the \
+        related locations. Appearances built by a helper in another file are followed by name; \
+        appearances and root views whose origin cannot be seen are not counted, and dialogs in views \
+        presented modally (`.overFullScreen`, `.fullScreenCover`) are left alone.
+
+        ### Why is this bad?
+        The navigation bar belongs to the navigation controller, not to the hosted SwiftUI view: it is \
+        drawn above the hosting controller's view. Ignoring the safe area only stretches the dimming \
+        layer under the bar, where the opaque bar background covers it, so the top of the screen stays \
+        bright while the rest dims, and the bar's buttons (`navigationBarItems`, `toolbar`, the back \
+        button) stay tappable while the "modal" dialog is shown — the user can navigate away from a \
+        half-finished confirmation.
+
+        ### Use instead
+        Present the dialog above the navigation controller: from UIKit, in its own \
+        `UIHostingController` with `modalPresentationStyle = .overFullScreen` (and a clear background), \
+        or in SwiftUI with `.fullScreenCover` (with a clear presentation background on iOS 16.4+), or use \
+        `.alert` / `.confirmationDialog`, which the system presents above the bars.
+        """,
+        documentation: [
+            "https://developer.apple.com/documentation/uikit/uinavigationbar/scrolledgeappearance",
+            "https://developer.apple.com/documentation/uikit/uibarappearance/configurewithopaquebackground()",
+            "https://developer.apple.com/documentation/swiftui/view/fullscreencover(ispresented:ondismiss:content:)",
+            "https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/overfullscreen",
+        ],
         severity: .warning,
-        triggering: [],
-        nonTriggering: []
+        triggering: [
+            Example("""
+            import SwiftUI
+
+            struct CheckoutView: View {
+                @State private var confirming = false
+
+                var body: some View {
+                    List { Text("Total") }
+                        .↓overlay {
+                            if confirming {
+                                ZStack {
+                                    Color.black.opacity(0.4)
+                                        .ignoresSafeArea()
+                                    ConfirmCard(onClose: { confirming = false })
+                                }
+                            }
+                        }
+                }
+            }
+            """, companions: ["""
+            import SwiftUI
+            import UIKit
+
+            enum Theme {
+                static func apply() {
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    UINavigationBar.appearance().scrollEdgeAppearance = appearance
+                }
+            }
+
+            final class CartViewController: UIViewController {
+                func showCheckout() {
+                    navigationController?.pushViewController(UIHostingController(rootView: CheckoutView()), animated: true)
+                }
+            }
+            """]),
+            // A ZStack screen whose dimming layer appears on demand; the appearance comes from a helper.
+            Example("""
+            import SwiftUI
+
+            struct ProfileView: View {
+                @State private var showsPicker = false
+
+                var body: some View {
+                    ↓ZStack {
+                        Form { Toggle("Public", isOn: .constant(true)) }
+                        if showsPicker {
+                            Color(white: 0, opacity: 0.5)
+                                .edgesIgnoringSafeArea(.all)
+                            AvatarPicker()
+                        }
+                    }
+                    .navigationBarItems(trailing: Button("Save") {})
+                }
+            }
+            """, companions: ["""
+            import UIKit
+
+            extension UINavigationBarAppearance {
+                static var brand: UINavigationBarAppearance {
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithTransparentBackground()
+                    appearance.backgroundColor = UIColor(named: "Brand")
+                    return appearance
+                }
+            }
+            """, """
+            import SwiftUI
+            import UIKit
+
+            final class ProfileNavigationController: UINavigationController {
+                convenience init() {
+                    self.init(rootViewController: UIHostingController(rootView: ProfileView()))
+                    navigationBar.scrollEdgeAppearance = .brand
+                }
+            }
+            """]),
+            // A dialog view declared once and overlaid by name elsewhere.
+            Example("""
+            import SwiftUI
+
+            struct RatingView: View {
+                @State private var asking = false
+                var body: some View {
+                    Form { Button("Rate") { asking = true } }
+                        .↓overlay {
+                            if asking { RatingDialog(isPresented: $asking) }
+                        }
+                }
+            }
+            """, companions: ["""
+            import SwiftUI
+
+            struct RatingDialog: View {
+                @Binding var isPresented: Bool
+                var body: some View {
+                    ZStack {
+                        Color.black.opacity(0.3).ignoresSafeArea()
+                        VStack { Text("Enjoying the app?"); Button("Close") { isPresented = false } }
+                    }
+                }
+            }
+            """, """
+            import SwiftUI
+            import UIKit
+
+            final class SettingsViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    navigationItem.scrollEdgeAppearance = appearance
+                    let host = UIHostingController(rootView: RatingView())
+                    navigationController?.setViewControllers([self, host], animated: false)
+                }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            // A transparent scroll-edge appearance: the dimming layer shows through the bar.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            func styleBars(_ navigationController: UINavigationController) {
+                let appearance = UINavigationBarAppearance()
+                appearance.configureWithTransparentBackground()
+                navigationController.navigationBar.scrollEdgeAppearance = appearance
+                navigationController.pushViewController(UIHostingController(rootView: DialogHost()), animated: false)
+            }
+
+            struct DialogHost: View {
+                @State private var showing = true
+                var body: some View {
+                    List { Text("Row") }.overlay {
+                        if showing { Color.black.opacity(0.4).ignoresSafeArea() }
+                    }
+                }
+            }
+            """),
+            // Opaque appearance on a toolbar and a tab bar only.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            func styleBars(_ tabBarController: UITabBarController, _ navigationController: UINavigationController) {
+                let appearance = UITabBarAppearance()
+                appearance.configureWithOpaqueBackground()
+                tabBarController.tabBar.scrollEdgeAppearance = appearance
+                let toolbarAppearance = UIToolbarAppearance()
+                toolbarAppearance.configureWithOpaqueBackground()
+                navigationController.toolbar.scrollEdgeAppearance = toolbarAppearance
+                navigationController.pushViewController(UIHostingController(rootView: DialogHost()), animated: false)
+            }
+
+            struct DialogHost: View {
+                @State private var showing = true
+                var body: some View {
+                    List { Text("Row") }.overlay {
+                        if showing { Color.black.opacity(0.4).ignoresSafeArea() }
+                    }
+                }
+            }
+            """),
+            // The fix: the dialog is presented over the full screen from UIKit.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            final class OrdersViewController: UITableViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    navigationController?.navigationBar.scrollEdgeAppearance = appearance
+                }
+
+                func showDetail() {
+                    navigationController?.pushViewController(UIHostingController(rootView: Text("Detail")), animated: true)
+                }
+
+                func confirmCancel() {
+                    let dialog = UIHostingController(rootView: CancelDialog())
+                    dialog.modalPresentationStyle = .overFullScreen
+                    dialog.view.backgroundColor = .clear
+                    present(dialog, animated: true)
+                }
+            }
+
+            struct CancelDialog: View {
+                var body: some View {
+                    ZStack {
+                        Color.black.opacity(0.4).ignoresSafeArea()
+                        Text("Cancel the order?")
+                    }
+                }
+            }
+            """),
+            // Presented with fullScreenCover; and an overlay without a full-screen dimming layer.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            final class Host: UIViewController {
+                func setUp() {
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    UINavigationBar.appearance().scrollEdgeAppearance = appearance
+                    let navigation = UINavigationController(rootViewController: UIHostingController(rootView: Screen()))
+                    present(navigation, animated: true)
+                }
+            }
+
+            struct Screen: View {
+                @State private var showing = false
+                var body: some View {
+                    List { Text("Row") }
+                        .fullScreenCover(isPresented: $showing) {
+                            ZStack {
+                                Color.black.opacity(0.4).ignoresSafeArea()
+                                Text("Dialog")
+                            }
+                        }
+                        .overlay(alignment: .bottom) {
+                            Text("Saved").padding().background(.thinMaterial, in: Capsule())
+                        }
+                }
+            }
+            """),
+            // No SwiftUI in a navigation controller: SwiftUI is the whole window.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            func style() {
+                let appearance = UINavigationBarAppearance()
+                appearance.configureWithOpaqueBackground()
+                UINavigationBar.appearance().scrollEdgeAppearance = appearance
+            }
+
+            struct Screen: View {
+                @State private var showing = true
+                var body: some View {
+                    Text("Content").overlay {
+                        if showing { Color.black.opacity(0.4).ignoresSafeArea() }
+                    }
+                }
+            }
+            """),
+            // The dialog view is only presented modally over full screen; the pushed screen has no dialog.
+            // (Its colours in a shadow and a gradient are not dimming layers either.)
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            final class DashboardViewController: UIViewController {
+                func setUp() {
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    navigationController?.navigationBar.scrollEdgeAppearance = appearance
+                    navigationController?.pushViewController(UIHostingController(rootView: StatsView()), animated: true)
+                }
+
+                func showAnnouncement() {
+                    let modal = UIHostingController(rootView: AnnouncementOverlay())
+                    modal.modalPresentationStyle = .overFullScreen
+                    modal.view.backgroundColor = .clear
+                    present(modal, animated: true)
+                }
+            }
+
+            struct StatsView: View {
+                var body: some View {
+                    ZStack {
+                        List { Text("Visitors") }
+                        Text("Live").padding().shadow(color: .black.opacity(0.2), radius: 4)
+                        LinearGradient(colors: [.black.opacity(0), .black], startPoint: .top, endPoint: .bottom)
+                            .ignoresSafeArea()
+                    }
+                }
+            }
+
+            struct AnnouncementOverlay: View {
+                @State private var visible = true
+                var body: some View {
+                    ZStack {
+                        if visible {
+                            Color.black.opacity(0.5).ignoresSafeArea()
+                            Text("New: reports")
+                        }
+                    }
+                }
+            }
+            """),
+            // A dark background screen, not a dialog; and an appearance whose origin cannot be seen.
+            Example("""
+            import SwiftUI
+            import UIKit
+
+            final class PlayerNavigationController: UINavigationController {
+                func configure(with appearance: UINavigationBarAppearance) {
+                    navigationBar.scrollEdgeAppearance = appearance
+                    pushViewController(UIHostingController(rootView: PlayerView()), animated: false)
+                }
+            }
+
+            struct PlayerView: View {
+                var body: some View {
+                    ZStack {
+                        Color.black.opacity(0.9).ignoresSafeArea()
+                        Text("Now Playing").foregroundStyle(.white)
+                    }
+                }
+            }
+            """),
+        ]
     )
-    public func check(_ context: inout RuleContext) {}
+
+    public func collectFacts(_ context: inout RuleContext) {
+        let file = context.file
+        guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly else { return }
+        func names(_ tokens: [Int]) -> String { tokens.map { file.text(at: $0) }.joined(separator: ",") }
+        for assignment in file.navigationScrollEdgeAssignments() where !file.isOutsideIOS(at: assignment.member) {
+            var details = ["opacity": assignment.opacity.rawValue]
+            if let source = assignment.source { details["source"] = source }
+            if let evidence = assignment.evidence {
+                let call = file.isName(evidence, "configureWithOpaqueBackground") ? "`configureWithOpaqueBackground()`"
+                    : "a `\(file.text(at: evidence))`"
+                details["evidence"] = "\(call) on line \(file.location(of: evidence).line)"
+            }
+            context.record(FactKind.scrollEdgeAssignment, at: assignment.member, details: details)
+        }
+        for factory in file.navigationAppearanceFactories() {
+            context.record(FactKind.appearanceFactory, at: factory.name,
+                           details: ["name": file.text(at: factory.name), "opacity": factory.opacity.rawValue])
+        }
+        let sites = file.navigationHostingSites()
+        for site in sites.hosting {
+            context.record(FactKind.hostedInNavigation, at: site.site, details: ["roots": names(site.roots)])
+        }
+        for pushed in sites.pushedTypes {
+            context.record(FactKind.pushedType, at: pushed.site, details: ["type": file.text(at: pushed.type)])
+        }
+        for subclass in file.hostingControllerSubclasses() {
+            context.record(FactKind.hostingSubclass, at: subclass.name,
+                           details: ["type": file.text(at: subclass.name), "roots": names(subclass.roots)])
+        }
+        let dialogs = file.dimmingDialogs()
+        for dialog in dialogs.dialogs {
+            context.record(FactKind.dimmingDialog, at: dialog.site, details: ["node": dialog.node.map(file.text(at:)) ?? ""])
+        }
+        for type in dialogs.dimmingViewTypes {
+            context.record(FactKind.dimmingViewType, at: type, details: ["type": file.text(at: type)])
+        }
+        for overlay in dialogs.overlayCalls {
+            context.record(FactKind.overlayCalls, at: overlay.overlay,
+                           details: ["types": names(overlay.types), "node": overlay.node.map(file.text(at:)) ?? ""])
+        }
+        // Which views use which: a dialog matters when a hosted root view shows it.
+        for node in file.viewCompositionNodes() {
+            context.record(FactKind.viewNode, at: node.name,
+                           details: ["name": file.text(at: node.name), "references": names(node.references)])
+        }
+    }
+
+    public func finish(_ context: inout ProjectContext) {
+        // An opaque scroll-edge appearance, directly or through a helper seen elsewhere.
+        let factories = context.facts(FactKind.appearanceFactory)
+        let appearance = context.facts(FactKind.scrollEdgeAssignment).first { assignment in
+            switch assignment.details["opacity"] {
+            case "opaque": return true
+            case "unknown":
+                guard let source = assignment.details["source"] else { return false }
+                return factories.contains { $0.details["name"] == source && $0.details["opacity"] == "opaque" }
+            default: return false
+            }
+        }
+        guard let appearance else { return }
+
+        // SwiftUI root views hosted in a navigation controller, and the site that hosts each.
+        func list(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }
+        var subclassRoots: [String: [String]] = [:]
+        for subclass in context.facts(FactKind.hostingSubclass) {
+            if let type = subclass.details["type"] { subclassRoots[type, default: []] += list(subclass.details["roots"]) }
+        }
+        var hostedBy: [String: Fact] = [:]
+        var queue: [String] = []
+        func host(_ root: String, at site: Fact) {
+            guard hostedBy[root] == nil else { return }
+            hostedBy[root] = site
+            queue.append(root)
+        }
+        for site in context.facts(FactKind.hostedInNavigation) {
+            for root in list(site.details["roots"]) { host(root, at: site) }
+        }
+        for site in context.facts(FactKind.pushedType) {
+            guard let type = site.details["type"], let roots = subclassRoots[type] else { continue }
+            for root in roots { host(root, at: site) }
+        }
+        guard !queue.isEmpty else { return }
+        // Every view reachable from those roots through the views and modifiers they use.
+        var references: [String: [String]] = [:]
+        for node in context.facts(FactKind.viewNode) {
+            if let name = node.details["name"] { references[name, default: []] += list(node.details["references"]) }
+        }
+        var next = 0
+        while next < queue.count {
+            let name = queue[next]
+            next += 1
+            for reference in references[name] ?? [] where hostedBy[reference] == nil && references[reference] != nil {
+                host(reference, at: hostedBy[name]!)
+            }
+        }
+
+        let viaHelper = appearance.details["opacity"] == "unknown"
+        let origin = viaHelper ? " (built by `\(appearance.details["source"] ?? "a helper")`)"
+            : appearance.details["evidence"].map { " (made opaque by \($0))" } ?? ""
+        func related(_ site: Fact) -> [RelatedLocation] {
+            [RelatedLocation(location: appearance.location,
+                             message: "an opaque navigation bar scroll-edge appearance\(origin) is set here"),
+             RelatedLocation(location: site.location, message: "this view is hosted in a navigation controller here")]
+        }
+        let message = "This dialog's full-screen dimming layer is drawn under the opaque navigation bar of the "
+            + "`UINavigationController` hosting this view, and the bar's buttons stay tappable: present the dialog "
+            + "with `.fullScreenCover`, or from UIKit in its own `UIHostingController` with `.overFullScreen`."
+        var reported = Set<Location>()
+        for dialog in context.facts(FactKind.dimmingDialog) {
+            guard let node = dialog.details["node"], let site = hostedBy[node],
+                  reported.insert(dialog.location).inserted else { continue }
+            context.report(at: dialog, message, related: related(site))
+        }
+        let dimmingTypes = Set(context.facts(FactKind.dimmingViewType).compactMap { $0.details["type"] })
+        guard !dimmingTypes.isEmpty else { return }
+        for overlay in context.facts(FactKind.overlayCalls) {
+            guard let node = overlay.details["node"], let site = hostedBy[node],
+                  let type = list(overlay.details["types"]).first(where: dimmingTypes.contains),
+                  reported.insert(overlay.location).inserted else { continue }
+            context.report(at: overlay, "`\(type)` dims the whole screen, but overlaid here it is drawn under the "
+                + "opaque navigation bar of the `UINavigationController` hosting this view, and the bar's buttons "
+                + "stay tappable: present it with `.fullScreenCover`, or from UIKit in its own `UIHostingController` "
+                + "with `.overFullScreen`.", related: related(site))
+        }
+    }
 }

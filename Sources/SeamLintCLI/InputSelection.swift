@@ -39,14 +39,13 @@ struct InputSelection {
         if let invalid {
             throw UsageError("<stdin> (\(stdinPath.escapingControlCharacters)): not valid UTF-8 (byte offset \(invalid))")
         }
-        let current = FileManager.default.currentDirectoryPath
-        let absolute = URL(fileURLWithPath: stdinPath, relativeTo: URL(fileURLWithPath: current)).standardizedFileURL.path
-        let display = absolute.hasPrefix(current + "/") ? String(absolute.dropFirst(current.count + 1)) : absolute
-        let language: SourceLanguage = stdinPath.hasSuffix(".swift") ? .swift : .objectiveC
+        let reference = FileDiscovery.reference(forPath: stdinPath)
+        let absolute = reference.absolutePath
+        let display = reference.path
         // The project around the file contributes facts for project rules.
         var (found, problems) = FileDiscovery.discover(paths.isEmpty ? ["."] : paths, options: discovery)
         found.removeAll { $0.absolutePath == absolute }
-        found.append(SourceFileRef(path: display, absolutePath: absolute, language: language))
+        found.append(reference)
         files = found.sorted()
         self.problems = problems
         overrides[absolute] = Array(data)

@@ -10,7 +10,8 @@ struct LintCommand {
     let errors: TextSink
 
     func run() throws(UsageError) -> Int32 {
-        let reporterID = arguments.value("--reporter") ?? "xcode"
+        let setup = try RunSetup(arguments: arguments)
+        let reporterID = setup.reporterID ?? "xcode"
         guard let reporter = Reporters.named(reporterID) else {
             let suggestion = Spelling.nearest(to: reporterID, in: Reporters.all.map { $0.id })
             throw UsageError("unknown reporter '\(reporterID)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
@@ -41,22 +42,26 @@ struct LintCommand {
 
         var discovery = DiscoveryOptions()
         discovery.followSymlinks = arguments.has("--follow-symlinks")
+        setup.configure(&discovery)
+        try ObjectiveCCommandLine.apply(arguments, configured: setup.configuration.objectiveC, to: &options, discovery: &discovery)
         let input = try InputSelection(arguments: arguments, discovery: discovery)
+        let files = try setup.prepare(input, options: &options, errors: errors)
         let verbose = arguments.has("--verbose")
-        if verbose { errors.write("linting \(input.files.count) files with \(rules.count) rules\n") }
+        if verbose { errors.write("linting \(input.files.count) files with \(options.rules.count) rules\n") }
 
         let linter = Linter(options: options, allRules: allRules)
         var result: LintResult
         if arguments.has("--fix") {
-            let fix = FixRun(linter: linter, files: input.files).run(startingWith: input.overrides)
+            let fix = FixRun(linter: linter, files: files).run(startingWith: input.overrides)
             result = fix.result
             try finishFix(fix, input: input)
         } else {
-            result = linter.lint(input.files, overrides: input.overrides)
+            result = linter.lint(files, overrides: input.overrides)
         }
         if let stdinPath = input.stdinDisplayPath {
             result.diagnostics = result.diagnostics.filter { $0.location.file == stdinPath }
         }
+        try setup.finish(&result, input: input, errors: errors)
         if arguments.has("--lenient") {
             result.diagnostics = result.diagnostics.map { diagnostic in
                 var copy = diagnostic
@@ -65,8 +70,9 @@ struct LintCommand {
             }
         }
         if verbose { reportTargets(result) }
+        if verbose, let line = ObjectiveCCommandLine.verboseLine(for: result) { errors.write(line) }
 
-        let context = ReportContext(rules: rules.map { $0.description }, toolVersion: CommandLineTool.version)
+        let context = ReportContext(rules: options.rules.map { $0.description }, toolVersion: CommandLineTool.version)
         // With --fix on standard input, the fixed source is the output; with --dry-run, the diff.
         if !(arguments.has("--fix") && (input.stdinDisplayPath != nil || arguments.has("--dry-run"))) {
             let rendered = reporter.render(result.diagnostics, context: context)
@@ -87,9 +93,10 @@ struct LintCommand {
         }
         let problems = input.problems + result.problems
         for problem in problems { errors.write(problem.description + "\n") }
+        if let warning = ObjectiveCCommandLine.warning(for: result) { errors.write(warning) }
         if arguments.has("--timings") { errors.write(TimingsReport.render(result)) }
         if !arguments.has("--quiet") { errors.write(summaryLine(result, problems: problems.count)) }
-        return exitCode(result.diagnostics, problems: problems.count)
+        return exitCode(result.diagnostics, problems: problems.count, strict: setup.strict)
     }
 
     /// Writes fixed files (or prints the diff / the fixed standard input).
@@ -122,9 +129,8 @@ struct LintCommand {
         }
     }
 
-    private func exitCode(_ diagnostics: [Diagnostic], problems: Int) -> Int32 {
+    private func exitCode(_ diagnostics: [Diagnostic], problems: Int, strict: Bool) -> Int32 {
         if problems > 0 { return ExitCode.usageOrInputError }
-        let strict = arguments.has("--strict")
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? ExitCode.lintFailure : ExitCode.success
     }

@@ -191,9 +191,14 @@ extension SourceFile {
                     if index > condition.lowerBound, tokenIs(index - 1, "!") { return true }
                     return false
                 }
-                mentionsOtherOS = true
+                // `!os(tvOS)` includes iOS.
+                if !(index > condition.lowerBound && tokenIs(index - 1, "!")) { mentionsOtherOS = true }
             }
-            if isName(index, "macCatalyst") { return true }
+            // `targetEnvironment(macCatalyst)` excludes iOS; `!targetEnvironment(macCatalyst)` does not.
+            if isName(index, "macCatalyst"),
+               !(index >= condition.lowerBound + 3 && isName(index - 2, "targetEnvironment") && tokenIs(index - 3, "!")) {
+                return true
+            }
             index += 1
         }
         return mentionsOtherOS && !condition.contains { tokenIs($0, "||") }

@@ -53,10 +53,14 @@ public struct DeploymentTarget: Sendable, Hashable {
     public var version: Version?
     /// "Package.swift", "App.xcodeproj/project.pbxproj", "--ios-deployment-target" … or nil when unknown.
     public var source: String?
+    /// False when the governing manifest builds for other platforms only (a macOS-only Xcode
+    /// project or XcodeGen spec): iOS-only findings do not apply to its files.
+    public var buildsForIOS: Bool
 
-    public init(version: Version?, source: String?) {
+    public init(version: Version?, source: String?, buildsForIOS: Bool = true) {
         self.version = version
         self.source = source
+        self.buildsForIOS = buildsForIOS
     }
 
     public static let unknown = DeploymentTarget(version: nil, source: nil)

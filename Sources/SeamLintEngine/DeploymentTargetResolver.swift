@@ -95,6 +95,8 @@ final class DeploymentTargetResolver: @unchecked Sendable {
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return nil }
         var best: DeploymentTarget?
+        // A manifest that builds for other platforms only (a macOS app), when no iOS target is found.
+        var otherPlatformsOnly: String?
         func consider(_ version: Version?, _ file: String) {
             guard let version else { return }
             if best?.version.map({ version < $0 }) ?? true {
@@ -107,14 +109,21 @@ final class DeploymentTargetResolver: @unchecked Sendable {
             case "Package.swift", "Project.swift":
                 consider(ManifestParser.swiftManifestTarget(read(path)), entry)
             case "project.yml", "project.yaml":
-                consider(ManifestParser.xcodeGenTarget(read(path)), entry)
+                let finding = ManifestParser.xcodeGenFinding(read(path))
+                consider(finding.version, entry)
+                if finding == .otherPlatformsOnly { otherPlatformsOnly = otherPlatformsOnly ?? entry }
             default:
                 if entry.hasSuffix(".xcodeproj") {
-                    consider(ManifestParser.buildSettingTarget(read(path + "/project.pbxproj")), entry + "/project.pbxproj")
+                    let (finding, source) = ManifestParser.xcodeProjectTarget(projectPath: path, read: read)
+                    consider(finding.version, source)
+                    if finding == .otherPlatformsOnly { otherPlatformsOnly = otherPlatformsOnly ?? source }
                 } else if entry.hasSuffix(".xcconfig") {
                     consider(ManifestParser.buildSettingTarget(read(path)), entry)
                 }
             }
+        }
+        if best == nil, let source = otherPlatformsOnly {
+            return DeploymentTarget(version: nil, source: directory + "/" + source, buildsForIOS: false)
         }
         return best
     }
@@ -122,67 +131,5 @@ final class DeploymentTargetResolver: @unchecked Sendable {
     private static func read(_ path: String) -> String {
         guard let data = FileManager.default.contents(atPath: path), data.count < 16 * 1024 * 1024 else { return "" }
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// Reads iOS versions out of manifests without parsing them fully.
-enum ManifestParser {
-    /// `.iOS(.v16)`, `.iOS(.v16_4)`, `.iOS("16.4")`, Tuist `.iOS("16.0")` / `.iOS(targetVersion: "16.0", …)`.
-    static func swiftManifestTarget(_ text: String) -> Version? {
-        var lowest: Version?
-        var rest = Substring(text)
-        while let range = rest.range(of: ".iOS(") {
-            rest = rest[range.upperBound...]
-            let argument = rest.prefix { $0 != ")" }
-            var version: Version?
-            if argument.hasPrefix(".v") {
-                let digits = argument.dropFirst(2).prefix { $0.isNumber || $0 == "_" }
-                version = Version(digits.replacingOccurrences(of: "_", with: "."))
-            } else if let open = argument.firstIndex(of: "\"") {
-                let quoted = argument[argument.index(after: open)...].prefix { $0 != "\"" }
-                version = Version(String(quoted))
-            }
-            if let version, lowest.map({ version < $0 }) ?? true { lowest = version }
-        }
-        return lowest
-    }
-
-    /// `IPHONEOS_DEPLOYMENT_TARGET = 16.0;` (pbxproj) or `IPHONEOS_DEPLOYMENT_TARGET = 16.0` (xcconfig).
-    static func buildSettingTarget(_ text: String) -> Version? {
-        var lowest: Version?
-        for line in text.split(whereSeparator: \.isNewline) where line.contains("IPHONEOS_DEPLOYMENT_TARGET") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let value = line[line.index(after: equals)...]
-                .trimmingCharacters(in: CharacterSet(charactersIn: " \t;\"'"))
-            if let version = Version(value), lowest.map({ version < $0 }) ?? true { lowest = version }
-        }
-        return lowest
-    }
-
-    /// XcodeGen: `deploymentTarget: "16.0"` or a map with `iOS: 16.0`.
-    static func xcodeGenTarget(_ text: String) -> Version? {
-        var lowest: Version?
-        var inDeploymentTarget = false
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            var value: String?
-            if line.hasPrefix("deploymentTarget:") {
-                let inline = line.dropFirst("deploymentTarget:".count).trimmingCharacters(in: .whitespaces)
-                inDeploymentTarget = inline.isEmpty
-                if !inline.isEmpty {
-                    value = inline.hasPrefix("{") ? inline.components(separatedBy: "iOS:").dropFirst().first : inline
-                }
-            } else if inDeploymentTarget {
-                if line.hasPrefix("iOS:") { value = String(line.dropFirst(4)) }
-                if !rawLine.hasPrefix(" ") && !rawLine.hasPrefix("\t") { inDeploymentTarget = false }
-            } else if line.hasPrefix("IPHONEOS_DEPLOYMENT_TARGET:") {
-                value = String(line.dropFirst("IPHONEOS_DEPLOYMENT_TARGET:".count))
-            }
-            guard let value else { continue }
-            let cleaned = value.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"',}"))
-                .prefix { $0.isNumber || $0 == "." }
-            if let version = Version(String(cleaned)), lowest.map({ version < $0 }) ?? true { lowest = version }
-        }
-        return lowest
     }
 }

@@ -17,6 +17,11 @@ public struct LintOptions: Sendable {
     public var maximumFileSize = SourceReader.defaultMaximumSize
     /// Reads deployment targets from manifests on disk (off for in-memory linting).
     public var discoverDeploymentTargets = true
+    /// Settings per file (absolute path) from nested configuration files; when set, it decides
+    /// which of `rules` run on a file, and `severities` and `ruleOptions` are not consulted.
+    public var fileSettings: (@Sendable (String) -> FileSettings)?
+    /// Whether and with which libclang Objective-C files are linted.
+    public var objectiveC = ObjectiveCOptions()
 
     public init(rules: [any Rule.Type]) { self.rules = rules }
 
@@ -36,6 +41,10 @@ public struct LintResult: Sendable {
     public var timings: StageTimings
     /// Deployment targets used, per governing manifest (for `--verbose`).
     public var deploymentTargets: [String: DeploymentTarget]
+    /// Objective-C files not linted because no libclang could be loaded (not counted in `filesLinted`).
+    public var objectiveCFilesSkipped = 0
+    /// The libclang search, when an Objective-C file needed it.
+    public var libclang: LibclangStatus?
 }
 
 /// Lints files in parallel: each worker reads, tokenizes and checks one file at a time and keeps
@@ -48,13 +57,22 @@ public final class Linter: Sendable {
     /// All registered project rules: their facts are collected even when they are disabled.
     private let factCollectors: [any ProjectRule.Type]
     private let triggerWords: [[[UInt8]]]
+    /// Every registered rule id: suppression comments may name any of them.
+    private let knownRuleIDs: Set<String>
+    /// The settings of every file when `options.fileSettings` is nil.
+    private let runWideSettings: FileSettings
+    private let objectiveC: ObjectiveCSupport
 
     public init(options: LintOptions, allRules: [any Rule.Type]) {
         self.options = options
+        objectiveC = ObjectiveCSupport(options: options.objectiveC)
         fileRules = options.rules.filter { !($0 is any ProjectRule.Type) }
         projectRules = options.rules.compactMap { $0 as? any ProjectRule.Type }
         factCollectors = allRules.compactMap { $0 as? any ProjectRule.Type }
         triggerWords = fileRules.map { $0.triggerWords.map { Array($0.utf8) } }
+        knownRuleIDs = Set(allRules.map { $0.description.id })
+        runWideSettings = FileSettings(enabledRuleIDs: Set(options.rules.map { $0.description.id }),
+                                       severities: options.severities, ruleOptions: options.ruleOptions)
     }
 
     /// Lints files on disk. `overrides` replaces the content of files (by absolute path):
@@ -107,6 +125,7 @@ public final class Linter: Sendable {
         let queue = WorkQueue(count: count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var timings = StageTimings()
+            let objectiveCWorker = ObjectiveCWorker(support: objectiveC)
             while let index = queue.next() {
                 var result = FileResult()
                 let start = monotonicNanoseconds()
@@ -114,7 +133,8 @@ public final class Linter: Sendable {
                 timings.add(.reading, since: start)
                 switch outcome {
                 case .problem(let problem): result.problem = problem
-                case .source(let loaded): result = process(loaded, targets: targets, timings: &timings)
+                case .source(let loaded):
+                    result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker)
                 }
                 results[index] = result
             }
@@ -123,42 +143,55 @@ public final class Linter: Sendable {
         return finish(results.values, targets: targets, timings: results.timings)
     }
 
-    private func process(_ loaded: Loaded, targets: DeploymentTargetResolver, timings: inout StageTimings) -> FileResult {
+    private func process(_ loaded: Loaded, targets: DeploymentTargetResolver, timings: inout StageTimings,
+                         objectiveC: ObjectiveCWorker) -> FileResult {
         var result = FileResult()
         result.bytes = loaded.bytes.count
-        guard loaded.language == .swift else {
-            // Objective-C goes through libclang (see ObjectiveC support); skipped when unavailable.
-            result.skippedObjectiveC = true
-            return result
-        }
         var start = monotonicNanoseconds()
-        let tokens = Tokenizer.tokenize(loaded.bytes)
+        let tokens: [Token]
+        if loaded.language == .swift {
+            tokens = Tokenizer.tokenize(loaded.bytes)
+        } else {
+            switch objectiveC.tokens(of: loaded.bytes, path: loaded.absolutePath) {
+            case .tokens(let objectiveCTokens): tokens = objectiveCTokens
+            case .libclangMissing: result.skippedObjectiveC = true; return result
+            case .notLinted: return result
+            case .failed(let reason): result.problem = InputProblem(path: loaded.path, reason: reason); return result
+            }
+        }
         timings.add(.tokenizing, since: start)
         start = monotonicNanoseconds()
         let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
         timings.add(.structure, since: start)
-        let target = targets.target(forFile: loaded.absolutePath)
+        let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
+        result.path = loaded.path
+        result.settings = settings
+        let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
         let isTest = TestFileDetector.isTestFile(loaded.path)
         result.project = targets.projectRoot(forFile: loaded.absolutePath)
         for (ruleIndex, rule) in fileRules.enumerated() {
+            let id = rule.description.id
+            guard settings.isEnabled(id), rule.reads(file.language) else { continue }
             if !triggerWords[ruleIndex].isEmpty && !containsAny(loaded.bytes, triggerWords[ruleIndex]) { continue }
             start = monotonicNanoseconds()
-            let id = rule.description.id
-            var context = RuleContext(file: file, ruleID: id, severity: options.severity(of: rule),
-                                      options: options.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
-            rule.init().check(&context)
+            var context = RuleContext(file: file, ruleID: id, severity: settings.severity(of: rule),
+                                      options: settings.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
+            rule.checkFile(&context)
             result.diagnostics += context.diagnostics
             timings.add(.rule(id), since: start)
         }
         start = monotonicNanoseconds()
-        for rule in factCollectors {
+        for rule in factCollectors where rule.reads(file.language) {
             let id = rule.description.id
-            var context = RuleContext(file: file, ruleID: id, severity: options.severity(of: rule),
-                                      options: options.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
-            rule.init().collectFacts(&context)
+            var context = RuleContext(file: file, ruleID: id, severity: settings.severity(of: rule),
+                                      options: settings.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
+            rule.collectFileFacts(&context)
             result.facts += context.facts
         }
         timings.add(.facts, since: start)
+        let (suppressions, invalid) = FileSuppressions.scan(file, settings: settings, rules: options.rules, knownRuleIDs: knownRuleIDs)
+        result.suppressions = suppressions
+        result.diagnostics += invalid
         return result
     }
 
@@ -169,13 +202,24 @@ public final class Linter: Sendable {
         var factsByProject: [String: [Fact]] = [:]
         var problems: [InputProblem] = []
         var linted = 0
+        var skippedObjectiveC = 0
         var bytes = 0
+        var suppressions: [String: FileSuppressions] = [:]
+        var settings: [String: FileSettings] = [:]
         for result in results {
             diagnostics += result.diagnostics
+            if let fileSuppressions = result.suppressions { suppressions[result.path] = fileSuppressions }
+            if options.fileSettings != nil, let fileSettings = result.settings { settings[result.path] = fileSettings }
             if !result.facts.isEmpty || factsByProject[result.project] == nil {
                 factsByProject[result.project, default: []] += result.facts
             }
-            if let problem = result.problem { problems.append(problem) } else { linted += 1 }
+            if let problem = result.problem {
+                problems.append(problem)
+            } else if result.skippedObjectiveC {
+                skippedObjectiveC += 1
+            } else {
+                linted += 1
+            }
             bytes += result.bytes
         }
         // Each project decides on its own facts, in a stable order.
@@ -188,13 +232,16 @@ public final class Linter: Sendable {
                                              options: options.ruleOptions[id] ?? [:], facts: facts,
                                              deploymentTarget: projectTarget)
                 rule.init().finish(&context)
-                diagnostics += context.diagnostics
+                diagnostics += FileSettings.scope(context.diagnostics, of: rule, bySettings: settings)
             }
         }
+        // After project rules, so their findings can be suppressed too.
+        diagnostics = SuppressionPass(files: suppressions, allRuleIDs: knownRuleIDs).apply(to: diagnostics)
         timings.add(.projectRules, since: start)
         diagnostics.sort()
         return LintResult(diagnostics: diagnostics, problems: problems, filesLinted: linted, bytesLinted: bytes,
-                          timings: timings, deploymentTargets: targets.resolved())
+                          timings: timings, deploymentTargets: targets.resolved(),
+                          objectiveCFilesSkipped: skippedObjectiveC, libclang: objectiveC.status)
     }
 
     private func containsAny(_ bytes: [UInt8], _ words: [[UInt8]]) -> Bool {
@@ -213,6 +260,11 @@ struct FileResult: Sendable {
     var skippedObjectiveC = false
     /// The project the file belongs to (see `DeploymentTargetResolver.projectRoot`).
     var project = ""
+    /// The display path, as in diagnostics.
+    var path = ""
+    var settings: FileSettings?
+    /// Nil for files without suppression comments.
+    var suppressions: FileSuppressions?
 }
 
 /// Test sources run with a single scene; some rules skip them.

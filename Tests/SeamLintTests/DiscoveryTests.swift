@@ -125,6 +125,8 @@ private final class ScratchTree {
         let fromSources = tree.discover([".", "../Other"], from: tree.path("Sources"))
         #expect(fromSources.files.map(\.path) == [tree.path("Other/B.swift"), "A.swift"])
         #expect(fromSources.files.map(\.absolutePath) == [tree.path("Other/B.swift"), tree.path("Sources/A.swift")])
+        // The parent of the working directory: what is under the working directory stays relative.
+        #expect(tree.discover([".."], from: tree.path("Sources")).files.map(\.path) == [tree.path("Other/B.swift"), "A.swift"])
     }
 
     @Test func sortsByteWiseAndKeepsDistinctNormalizations() throws {
@@ -213,6 +215,13 @@ private final class ScratchTree {
         // The same file named twice, and a folder and a file under it.
         #expect(tree.discover(["Real/A.swift", "Real/A.swift", "Real", "./Real/Deep"]).files.map(\.path)
             == ["Real/A.swift", "Real/Deep/B.swift"])
+        // A link named next to the real folder: the real paths win, whatever the argument order.
+        #expect(tree.discover(["Alias", "."]).files.map(\.path) == ["Real/A.swift", "Real/Deep/B.swift"])
+        tree.link("Alias2", to: "Real")
+        #expect(tree.discover(["Alias/Deep", "Real/Deep"]).files.map(\.path) == ["Real/Deep/B.swift"])
+        for arguments in [["Alias2", "Alias"], ["Alias", "Alias2"]] {
+            #expect(tree.discover(arguments).files.map(\.path) == ["Alias/A.swift", "Alias/Deep/B.swift"])
+        }
         // Through the link only: kept under the link's path; Z's target is outside this root.
         #expect(tree.discover(["Alias/Deep"]).files.map(\.path) == ["Alias/Deep/B.swift"])
         #expect(tree.discover(["Alias"]).files.map(\.path) == ["Alias/A.swift", "Alias/Deep/B.swift"])
@@ -259,5 +268,124 @@ private final class ScratchTree {
         #expect(found.count == 2000)
         #expect(found == found.sorted())
         #expect(elapsed < .seconds(2))  // generous: debug build, shared machine; ~5 ms in release
+    }
+}
+
+@Suite struct DiscoveryReadingTests {
+    private func reference(_ tree: ScratchTree, _ name: String, _ bytes: [UInt8]) -> SourceFileRef {
+        SourceFileRef(path: name, absolutePath: tree.file(name, bytes), language: .swift)
+    }
+
+    private func problem(_ result: Result<[UInt8], InputProblem>) -> String? {
+        if case .failure(let problem) = result { return problem.description }
+        return nil
+    }
+
+    @Test func readsWholeFilesIncludingEmptyAndBOM() throws {
+        let tree = ScratchTree()
+        #expect(try SourceReader.read(reference(tree, "Empty.swift", [])).get() == [])
+        let withBOM: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("let é = 1\n".utf8)
+        #expect(try SourceReader.read(reference(tree, "BOM.swift", withBOM)).get() == withBOM)
+        let large = (0..<300_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        #expect(try SourceReader.read(reference(tree, "Large.swift", large)).get() == large)
+    }
+
+    @Test func rejectsBinaryInvalidAndOversizedFiles() {
+        let tree = ScratchTree()
+        #expect(problem(SourceReader.read(reference(tree, "Nul.swift", [0x61, 0x62, 0x63, 0, 0x64])))
+            == "Nul.swift: error: binary file (NUL byte at offset 3)")
+        let invalid = Array("let a = 1\nlet é = \"".utf8) + [0xC3, 0x28] + Array("\"\n".utf8)
+        #expect(problem(SourceReader.read(reference(tree, "Latin1.swift", invalid)))
+            == "Latin1.swift: error: not valid UTF-8 (byte 0xC3 at line 2, column 10)")
+        #expect(problem(SourceReader.read(reference(tree, "Lone.swift", [0x80])))
+            == "Lone.swift: error: not valid UTF-8 (byte 0x80 at line 1, column 1)")
+        #expect(problem(SourceReader.read(reference(tree, "Wide.swift", [0xFF, 0xFE, 0x61, 0x00])))
+            == "Wide.swift: error: UTF-16LE text (SeamLint reads UTF-8 only)")
+        let big = reference(tree, "Big.swift", Array(repeating: 0x20, count: 2048))
+        #expect(problem(SourceReader.read(big, maximumSize: 100)) == "Big.swift: error: file is 2.0 KB, over the 100 bytes limit")
+        #expect(problem(SourceReader.read(big, maximumSize: 2048)) == nil)
+        #expect(ByteCount.text(Int(70.2 * 1024 * 1024)) == "70.2 MB")
+        #expect(ByteCount.text(SourceReader.defaultMaximumSize, exact: true) == "64 MB")
+    }
+
+    @Test func unreadableFilesAreProblems() {
+        let tree = ScratchTree()
+        tree.folder("Folder.swift")
+        let folder = SourceFileRef(path: "Folder.swift", absolutePath: tree.path("Folder.swift"), language: .swift)
+        #expect(problem(SourceReader.read(folder)) == "Folder.swift: error: is a directory")
+
+        let gone = SourceFileRef(path: "Gone.swift", absolutePath: tree.path("Gone.swift"), language: .swift)
+        #expect(problem(SourceReader.read(gone)) == "Gone.swift: error: no such file or directory")
+
+        #expect(mkfifo(tree.path("Pipe.swift"), 0o644) == 0)
+        let pipe = SourceFileRef(path: "Pipe.swift", absolutePath: tree.path("Pipe.swift"), language: .swift)
+        #expect(problem(SourceReader.read(pipe)) == "Pipe.swift: error: not a regular file")
+
+        let locked = reference(tree, "Locked.swift", Array("x".utf8))
+        chmod(locked.absolutePath, 0)
+        if access(locked.absolutePath, R_OK) != 0 {  // tests may run as root, which reads anything
+            #expect(problem(SourceReader.read(locked)) == "Locked.swift: error: permission denied")
+        } else {
+            #expect(problem(SourceReader.read(locked)) == nil)
+        }
+    }
+
+    @Test(arguments: [
+        ([0x41, 0xC3, 0xA9], nil),                    // é
+        ([0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0xA6, 0x84], nil), // € 🦄
+        ([0xEF, 0xBF, 0xBF, 0xF4, 0x8F, 0xBF, 0xBF], nil), // U+FFFF, U+10FFFF
+        ([0xC0, 0x80], 0),                            // overlong NUL
+        ([0x41, 0xC1, 0xBF], 1),                      // overlong
+        ([0xE0, 0x80, 0x80], 0),                      // overlong 3-byte
+        ([0xF0, 0x80, 0x80, 0x80], 0),                // overlong 4-byte
+        ([0xED, 0xA0, 0x80], 0),                      // surrogate
+        ([0xF4, 0x90, 0x80, 0x80], 0),                // above U+10FFFF
+        ([0xF5, 0x80, 0x80, 0x80], 0),
+        ([0x41, 0x42, 0xE2, 0x82], 2),                // truncated at the end
+        ([0xE2, 0x41, 0x82], 0),                      // interrupted
+        ([0x41, 0xBF], 1),                            // stray continuation
+        ([0xFF], 0),
+    ] as [([UInt8], Int?)])
+    func validatesUTF8(bytes: [UInt8], expected: Int?) {
+        #expect(bytes.withUnsafeBufferPointer(SourceReader.validateUTF8) == expected)
+        // The same behind ASCII runs of every length, to cross the 8-byte fast path's boundaries.
+        for padding in 0..<20 {
+            let padded = Array(repeating: UInt8(ascii: "x"), count: padding) + bytes + Array("tail".utf8)
+            let offset = padded.withUnsafeBufferPointer(SourceReader.validateUTF8)
+            if let expected {
+                #expect(offset == padding + expected)
+            } else {
+                #expect(offset == nil)
+            }
+        }
+    }
+
+    @Test func validatorAgreesWithTheStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF,
+                                    0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0..<12, using: &generator)
+            let bytes = (0..<count).map { _ in
+                Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            }
+            let offset = bytes.withUnsafeBufferPointer(SourceReader.validateUTF8)
+            #expect((offset == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+            if let offset {
+                #expect(String(validating: bytes[..<offset], as: UTF8.self) != nil, "\(bytes)")
+            }
+        }
+    }
+}
+
+@Suite struct DiscoveryReferenceTests {
+    @Test func referenceForAPathThatNeedNotExist() {
+        let here = FileSystem.currentDirectory()
+        let reference = FileDiscovery.reference(forPath: "./Sources/../Sources/New File.m")
+        #expect(reference.path == "Sources/New File.m")
+        #expect(reference.absolutePath == PathNames.standardize("Sources/New File.m", relativeTo: here))
+        #expect(reference.language == .objectiveC)
+        #expect(FileDiscovery.reference(forPath: "/elsewhere/x").path == (here == "/" ? "elsewhere/x" : "/elsewhere/x"))
+        #expect(FileDiscovery.reference(forPath: "/elsewhere/x").language == .swift)
     }
 }

@@ -7,10 +7,12 @@ import SeamLintRules
 /// the `static` fix, and facts that cross files.
 @Suite("Representable rules")
 struct RepresentableRuleTests {
-    private func lint(_ rule: any Rule.Type, _ sources: [(path: String, code: String)]) -> [Diagnostic] {
+    private func lint(_ rule: any Rule.Type, _ sources: [(path: String, code: String)],
+                      iosDeploymentTarget: Version? = nil) -> [Diagnostic] {
         var options = LintOptions(rules: [rule])
         options.discoverDeploymentTargets = false
         options.workers = 1
+        options.iosDeploymentTarget = iosDeploymentTarget.map { DeploymentTarget(version: $0, source: "test") }
         return Linter(options: options, allRules: allRules).lint(sources: sources).diagnostics
             .filter { $0.ruleID == rule.description.id }
     }
@@ -79,5 +81,52 @@ struct RepresentableRuleTests {
                                [(path: "Base.swift", code: base), (path: "Banner.swift", code: subclass)])
         #expect(diagnostics.map(\.location.file) == ["Banner.swift"])
         #expect(diagnostics.first?.severity == .error)
+    }
+
+    private static let menuWindow = """
+        final class MenuWindow: UIWindow {
+            override func didAddSubview(_ subview: UIView) {
+                super.didAddSubview(subview)
+                guard #unavailable(iOS 18),
+                      String(describing: type(of: subview)) == "_UIContextMenuContainerView" else { return }
+                for view in subviews where view !== subview { view.isUserInteractionEnabled = false }
+            }
+        }
+        """
+
+    @Test("the gated menu workaround gets the milder private-class note")
+    func privateClassMessages() throws {
+        let gated = lint(PrivateUIKitClass.self, [(path: "Window.swift", code: Self.menuWindow)],
+                         iosDeploymentTarget: Version(16))
+        #expect(gated.count == 1)
+        #expect(gated.first?.message.contains("gated to iOS < 18") == true)
+
+        let fixedTarget = lint(PrivateUIKitClass.self, [(path: "Window.swift", code: Self.menuWindow)],
+                               iosDeploymentTarget: Version(18))
+        #expect(fixedTarget.first?.message.contains("never runs") == true)
+
+        let ungated = Self.menuWindow.replacingOccurrences(of: "guard #unavailable(iOS 18),", with: "guard")
+        let ungatedDiagnostics = lint(PrivateUIKitClass.self, [(path: "Window.swift", code: ungated)])
+        #expect(ungatedDiagnostics.first?.message.contains("#unavailable(iOS 18)") == true)
+
+        let elsewhere = "let isMenu = NSStringFromClass(type(of: view)) == \"_UIContextMenuContainerView\""
+        let plain = lint(PrivateUIKitClass.self, [(path: "Helper.swift", code: elsewhere)])
+        #expect(plain.first?.message.contains("App Review") == true)
+        #expect(plain.first?.severity == .note)
+    }
+
+    @Test("subviews KVO names the view class to override in when a view observes itself")
+    func subviewsMessages() throws {
+        let code = """
+            final class Tray: UIView {
+                var token: NSKeyValueObservation?
+                func start() { token = observe(\\.subviews) { _, _ in } }
+            }
+            let other = container.observe(\\.subviews) { _, _ in }
+            """
+        let diagnostics = lint(SubviewsKVO.self, [(path: "Tray.swift", code: code)])
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.first?.message.contains("in `Tray`") == true)
+        #expect(diagnostics.last?.message.contains("`container.subviews`") == true)
     }
 }

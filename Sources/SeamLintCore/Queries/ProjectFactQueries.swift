@@ -42,17 +42,22 @@ public enum FactKind {
     public static let scrollEdgeAssignment = "navbar.scrollEdgeAssignment"
     /// A function or property that builds a `UINavigationBarAppearance`; details `name`, `opacity`.
     public static let appearanceFactory = "navbar.appearanceFactory"
-    /// A hosting controller put into a navigation controller (root, push, `setViewControllers`).
+    /// A hosting controller put into a navigation controller (root, push, `setViewControllers`);
+    /// details `roots` (comma-separated root view types, when they can be read).
     public static let hostedInNavigation = "navigation.hostsSwiftUI"
     /// `Name(…)` put into a navigation controller, when `Name` is declared elsewhere; details `type`.
     public static let pushedType = "navigation.pushedType"
-    /// `class Name: UIHostingController<…>`; details `type`.
+    /// `class Name: UIHostingController<…>`; details `type`, `roots` (the root view types it hosts).
     public static let hostingSubclass = "swiftui.hostingSubclass"
-    /// An `.overlay` or `ZStack` dialog with a full-screen dimming layer, at `overlay`/`ZStack`.
+    /// A SwiftUI composition node (a view type, or a function of `extension View`); details `name`,
+    /// `references` (comma-separated type names and member calls it uses).
+    public static let viewNode = "swiftui.viewNode"
+    /// An `.overlay` or `ZStack` dialog with a full-screen dimming layer, at `overlay`/`ZStack`;
+    /// details `node` (the view type or `View` extension function it is in).
     public static let dimmingDialog = "overlay.dialog"
     /// A view type whose body is a full-screen dimming layer under a dialog; details `type`.
     public static let dimmingViewType = "overlay.dimmingViewType"
-    /// `.overlay { … }` that builds views by type name; details `types` (comma-separated).
+    /// `.overlay { … }` that builds views by type name; details `types` (comma-separated), `node`.
     public static let overlayCalls = "overlay.calls"
 }
 
@@ -75,17 +80,19 @@ extension SourceFile {
         guard count > 0, range.count >= count else { return false }
         let pointer = word.utf8Start
         let first = pointer[0]
-        var index = range.lowerBound
-        let last = range.upperBound - count
-        while index <= last {
-            if bytes[index] == first {
-                var offset = 1
-                while offset < count && bytes[index + offset] == pointer[offset] { offset += 1 }
-                if offset == count { return true }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = range.lowerBound
+            let last = range.upperBound - count
+            while index <= last {
+                if buffer[index] == first {
+                    var offset = 1
+                    while offset < count && buffer[index + offset] == pointer[offset] { offset += 1 }
+                    if offset == count { return true }
+                }
+                index += 1
             }
-            index += 1
+            return false
         }
-        return false
     }
 
     /// True when two code tokens spell the same text.
@@ -141,10 +148,10 @@ extension SourceFile {
         return appKit && !uiKit
     }
 
-    /// True when code at `index` cannot run on iOS: `#if os(macOS)`, Mac Catalyst, an AppKit-only
-    /// file, or a declaration marked `@available(iOS, unavailable)`.
+    /// True when code at `index` cannot run on iOS: `#if os(macOS)`, Mac Catalyst, or a declaration
+    /// marked `@available(iOS, unavailable)`. (Check `importsAppKitOnly` once per file as well.)
     public func isOutsideIOS(at index: Int) -> Bool {
-        if isExcludedFromIOS(at: index) || importsAppKitOnly { return true }
+        if isExcludedFromIOS(at: index) { return true }
         for owner in enclosingDeclarations(of: index) where isUnavailableOnIOS(declarations[owner]) { return true }
         return false
     }
@@ -189,6 +196,7 @@ extension SourceFile {
     /// `if #available(iOS version, *) { … return }` in the same function.
     public func runsOnlyBelowIOS(_ version: Version, at index: Int) -> Bool {
         if let below = iosAvailability(at: index).below, below <= version { return true }
+        if followsUnavailableCondition(index, version) { return true }
         let function = enclosingFunction(of: index)
         var block = Int(parent[index])
         while block >= 0 {
@@ -199,7 +207,41 @@ extension SourceFile {
         return false
     }
 
-    /// `if #available(iOS version, *) { …; return }` among the statements of block `open` before `index`.
+    /// True when `index` sits in an `if`/`guard` condition list after `#unavailable(iOS N)`, N ≤ `version`
+    /// (later conditions are evaluated only when the earlier ones hold).
+    private func followsUnavailableCondition(_ index: Int, _ version: Version) -> Bool {
+        var start = index
+        while parent[start] >= 0, code[Int(parent[start])].kind != .leftBrace { start = Int(parent[start]) }
+        var cursor = start - 1
+        while cursor >= 0 {
+            let token = code[cursor]
+            if token.kind.isClosingBracket, matching[cursor] >= 0 {
+                cursor = Int(matching[cursor]) - 1
+                continue
+            }
+            if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon { return false }
+            if token.kind == .poundKeyword, tokenIs(cursor, "#unavailable"),
+               let checked = iosVersion(inAvailabilityCall: cursor + 1), checked <= version {
+                return true
+            }
+            if token.keyword == .if || token.keyword == .guard || token.keyword == .while { return false }
+            cursor -= 1
+        }
+        return false
+    }
+
+    /// The iOS version in `(iOS 18, *)` at `open`.
+    private func iosVersion(inAvailabilityCall open: Int) -> Version? {
+        guard open < code.count, code[open].kind == .leftParen, isName(open + 1, "iOS"), open + 2 < code.count else {
+            return nil
+        }
+        let kind = code[open + 2].kind
+        guard kind == .integerLiteral || kind == .floatLiteral else { return nil }
+        return Version(text(at: open + 2))
+    }
+
+    /// `if #available(iOS N, *) { …; return }` (N ≤ `version`: it returns on every system from N
+    /// on) among the statements of block `open` before `index`.
     private func hasEarlyExit(in open: Int, before index: Int, onIOS version: Version) -> Bool {
         var cursor = open + 1
         while cursor < index {
@@ -210,7 +252,7 @@ extension SourceFile {
                     brace += 1
                 }
                 guard brace < index, matching[brace] > brace, Int(matching[brace]) < index else { return false }
-                if requiresIOS(version, at: brace + 1) {
+                if let minimum = iosAvailability(at: brace + 1).minimum, minimum <= version {
                     for statement in brace + 1..<Int(matching[brace])
                     where parent[statement] == Int32(brace) && code[statement].keyword == .return {
                         return true
@@ -239,7 +281,6 @@ extension SourceFile {
             if !code[open].flags.contains(.lineStart), code[before].kind == .identifier || code[before].kind == .keyword {
                 return before
             }
-            if code[before].kind == .operator, before > 0 { return nil }
             return nil
         }
         guard code[open].kind == .leftBrace, isClosure(open) else { return nil }
@@ -388,7 +429,7 @@ public struct WindowSceneDelegate: Sendable {
 extension SourceFile {
     /// Name tokens of `@main` types conforming to SwiftUI's `App` (not under `#if os(macOS)`).
     public func mainAppTypes() -> [Int] {
-        guard mentionsText("main") else { return [] }
+        guard mentionsText("@main") else { return [] }
         return declarations.compactMap { declaration in
             guard declaration.isType, declaration.kind != .extension, let name = declaration.name,
                   self.declaration(declaration, hasAttribute: "main"),
@@ -413,7 +454,8 @@ extension SourceFile {
                 if tokenHasSuffix(index, "Window"), tokenIs(index + 1, "("), isName(index + 2, "windowScene") {
                     createsWindow = true
                 }
-                if isName(index, "window"), tokenIs(index + 1, "="), code[index + 2].keyword != .nil {
+                if isName(index, "window") || isName(index, "rootViewController"), tokenIs(index + 1, "="),
+                   code[index + 2].keyword != .nil {
                     createsWindow = true
                 }
             }
@@ -489,6 +531,9 @@ public struct ScrollEdgeAssignment: Sendable {
     public var opacity: AppearanceOpacity
     /// When the appearance comes from a helper (`Theme.navigationBarAppearance()`), its name.
     public var source: String?
+    /// The configuration that made a local appearance opaque (`configureWithOpaqueBackground`,
+    /// `backgroundColor`), for messages.
+    public var evidence: Int?
 }
 
 extension SourceFile {
@@ -500,9 +545,32 @@ extension SourceFile {
         for index in code.indices where isName(index, "scrollEdgeAppearance") && tokenIs(index + 1, "=") {
             guard isNavigationBarReceiver(ofMember: index), index + 2 < code.count else { continue }
             let (opacity, source) = appearanceOpacity(ofExpressionAt: index + 2, before: index, depth: 0)
-            result.append(ScrollEdgeAssignment(member: index, opacity: opacity, source: source))
+            let evidence = opacity == .opaque ? opaqueConfiguration(ofExpressionAt: index + 2, before: index) : nil
+            result.append(ScrollEdgeAssignment(member: index, opacity: opacity, source: source, evidence: evidence))
         }
         return result
+    }
+
+    /// The last `name.configureWithOpaqueBackground()` / `name.backgroundColor = …` before `limit` in
+    /// the function, where `name` is the variable the expression at `start` reads.
+    private func opaqueConfiguration(ofExpressionAt start: Int, before limit: Int) -> Int? {
+        guard start < code.count, code[start].kind == .identifier else { return nil }
+        let scope = enclosingFunction(of: limit)?.bodyOpen ?? max(0, Int(parent[limit]))
+        var configured: Int?
+        var colored: Int?
+        var index = scope
+        while index < limit {
+            if sameText(index, start), tokenIs(index + 1, "."), index == 0 || code[index - 1].kind != .period {
+                let member = index + 2
+                if isName(member, "configureWithOpaqueBackground") {
+                    configured = member
+                } else if (isName(member, "backgroundColor") || isName(member, "backgroundImage")) && tokenIs(member + 1, "=") {
+                    colored = member
+                }
+            }
+            index += 1
+        }
+        return configured ?? colored
     }
 
     private func isNavigationBarReceiver(ofMember member: Int) -> Bool {
@@ -559,7 +627,9 @@ extension SourceFile {
     private func appearanceOpacity(ofExpressionAt start: Int, before limit: Int, depth: Int) -> (AppearanceOpacity, String?) {
         let chain = self.chain(from: start)
         guard let first = chain.links.first, depth < 3 else { return (.unknown, nil) }
-        let named = chain.namedLinks.map { chain.links[$0].token }
+        var named = chain.namedLinks.map { chain.links[$0].token }
+        // `….copy()` draws like what it copies.
+        if named.count > 1, let last = named.last, isName(last, "copy") { named.removeLast() }
         // `navigationBar.standardAppearance`, `standardAppearance`: follow the earlier assignment.
         if let last = named.last, isName(last, "standardAppearance") || isName(last, "compactAppearance") {
             let scope = enclosingFunction(of: limit)?.bodyOpen ?? 0
@@ -578,9 +648,14 @@ extension SourceFile {
             return (opacity.result, nil)
         }
         // A local variable (possibly `.copy()`-ed).
-        if first.kind == .name, code[first.token].kind == .identifier,
-           named.count == 1 || (named.count == 2 && isName(named[1], "copy")) {
+        if first.kind == .name, code[first.token].kind == .identifier, named.count == 1 {
             if let result = localAppearanceOpacity(first.token, before: limit) { return result }
+        }
+        // A parameter: whoever calls this decides, which the file does not show.
+        if first.kind == .name, named.count == 1, !chain.links.contains(where: { $0.kind == .call }),
+           let function = enclosingFunction(of: limit),
+           function.parameters.contains(where: { sameText($0.name, first.token) }) {
+            return (.unknown, nil)
         }
         // Built elsewhere: name the helper so the project can look it up.
         if let last = named.last, code[last].kind == .identifier {
@@ -635,7 +710,8 @@ extension SourceFile {
         var result: [(name: Int, opacity: AppearanceOpacity)] = []
         for declaration in declarations where declaration.kind == .function || declaration.kind == .variable
             || declaration.kind == .constant {
-            guard let name = declaration.name, declaration.parent.map({ declarations[$0].isType }) ?? true else { continue }
+            guard let name = declaration.name, declaration.parent.map({ declarations[$0].isType }) ?? true,
+                  declaration.kind != .function || declaration.typeStart != nil else { continue }
             let start = declaration.bodyOpen ?? declaration.initializer ?? declaration.end
             guard start < declaration.end else { continue }
             var mentions = false
@@ -653,25 +729,28 @@ extension SourceFile {
     }
 
     /// Hosting controllers put into a navigation controller: `UINavigationController(rootViewController:
-    /// UIHostingController(…))`, `pushViewController(hosting, …)`, `setViewControllers([hosting], …)`.
-    /// Returns sites where the pushed controller is a hosting controller, and sites pushing `Name(…)`
-    /// where `Name` may be a hosting controller subclass declared elsewhere.
-    public func navigationHostingSites() -> (hosting: [Int], pushedTypes: [(site: Int, type: Int)]) {
+    /// UIHostingController(…))`, `pushViewController(hosting, …)`, `setViewControllers([hosting], …)`,
+    /// `show(hosting, sender:)`. `hosting` lists each site with the root view types it hosts (name
+    /// tokens; empty when the root cannot be read); `pushedTypes` lists sites pushing `Name(…)` where
+    /// `Name` may be a hosting controller subclass declared elsewhere.
+    public func navigationHostingSites() -> (hosting: [(site: Int, roots: [Int])], pushedTypes: [(site: Int, type: Int)]) {
         guard mentionsText("NavigationController") || mentionsText("pushViewController")
-            || mentionsText("setViewControllers") else { return ([], []) }
-        var hosting: [Int] = []
+            || mentionsText("setViewControllers") || mentionsText("show(") else { return ([], []) }
+        var hosting: [(site: Int, roots: [Int])] = []
         var pushed: [(site: Int, type: Int)] = []
         func consider(_ value: Int, site: Int) {
             switch hostingKind(ofExpressionAt: value, site: site) {
-            case .hosting: hosting.append(site)
+            case .hosting(let roots): hosting.append((site, roots))
             case .type(let name): pushed.append((site, name))
             case .other: break
             }
         }
-        for index in code.indices where code[index].kind == .identifier && tokenIs(index + 1, "(")
-            && !code[index + 1].flags.contains(.lineStart) {
+        for index in code.indices where (code[index].kind == .identifier || code[index].keyword == .`init`)
+            && tokenIs(index + 1, "(") && !code[index + 1].flags.contains(.lineStart) {
             let open = index + 1
-            if tokenHasSuffix(index, "NavigationController"), let value = argument("rootViewController", inCall: open) {
+            // `UINavigationController(rootViewController:)`, `super.init(rootViewController:)` in a subclass.
+            if tokenHasSuffix(index, "NavigationController") || code[index].keyword == .`init`,
+               let value = argument("rootViewController", inCall: open) {
                 consider(value, site: index)
             } else if isName(index, "pushViewController") || isName(index, "show"), let value = firstArgument(ofCall: open) {
                 if isName(index, "show"), argument("sender", inCall: open) == nil { continue }
@@ -690,36 +769,96 @@ extension SourceFile {
         return (hosting, pushed)
     }
 
-    private enum HostingKind { case hosting, type(Int), other }
+    private enum HostingKind { case hosting([Int]), type(Int), other }
 
     private func hostingKind(ofExpressionAt start: Int, site: Int) -> HostingKind {
         guard start < code.count, code[start].kind == .identifier else { return .other }
-        if tokenHasSuffix(start, "HostingController") { return .hosting }
+        if tokenHasSuffix(start, "HostingController") { return .hosting(rootViews(ofHostingAt: start)) }
         let next = start + 1
         let isCall = next < code.count && (code[next].kind == .leftParen || tokenIs(next, "<"))
         if isCall {
             return isUppercase(start) ? .type(start) : .other
         }
-        // A local: `let controller = UIHostingController(…)`, or assigned in branches later.
+        // A local: `let controller = UIHostingController(…)`, or assigned in branches (all of them count).
         guard let function = enclosingFunction(of: site), let open = function.bodyOpen else { return .other }
+        var isHosting = false
+        var roots: [Int] = []
         var index = open + 1
         while index < site {
             if sameText(index, start), code[index - 1].kind != .period {
                 // `let name = X(`, `let name: T = X(`, `name = X(`
                 var value = index + 1
                 if code[value].kind == .colon {
-                    while value < site && !tokenIs(value, "=") && !code[value].flags.contains(.lineStart) { value += 1 }
+                    while value < site && !tokenIs(value, "=") && !code[value].flags.contains(.lineStart) {
+                        if tokenHasSuffix(value, "HostingController") {
+                            isHosting = true
+                            roots += genericRootView(after: value)
+                        }
+                        value += 1
+                    }
                 }
                 if tokenIs(value, "="), value + 1 < site, code[value + 1].kind == .identifier {
-                    if tokenHasSuffix(value + 1, "HostingController") { return .hosting }
-                    if isUppercase(value + 1), tokenIs(value + 2, "(") { return .type(value + 1) }
+                    if tokenHasSuffix(value + 1, "HostingController") {
+                        isHosting = true
+                        roots += rootViews(ofHostingAt: value + 1)
+                    } else if isUppercase(value + 1), tokenIs(value + 2, "("), !isHosting {
+                        return .type(value + 1)
+                    }
                 }
-                if code[value].kind == .colon || tokenIs(value, ":") {}
             }
             index += 1
         }
-        // `let name: UIHostingController<…>` without an initializer on that line.
-        return .other
+        return isHosting ? .hosting(roots) : .other
+    }
+
+    /// The root view types of `XHostingController(rootView: Root(…))` or `XHostingController<Root>`.
+    public func rootViews(ofHostingAt name: Int) -> [Int] {
+        var roots = genericRootView(after: name)
+        var open = name + 1
+        if tokenIs(open, "<") {
+            while open < code.count && !(code[open].kind == .leftParen) && !code[open].flags.contains(.lineStart) { open += 1 }
+        }
+        if open < code.count, code[open].kind == .leftParen, let value = argument("rootView", inCall: open),
+           let root = viewTypeName(at: value, depth: 0) {
+            roots.append(root)
+        }
+        return roots
+    }
+
+    /// `UIHostingController<Root>`: `Root`, unless it is a generic parameter or `AnyView`.
+    private func genericRootView(after name: Int) -> [Int] {
+        guard tokenIs(name + 1, "<"), name + 2 < code.count, code[name + 2].kind == .identifier,
+              !isName(name + 2, "AnyView"), !isName(name + 2, "Content"), tokenHasPrefix(name + 3, ">") else { return [] }
+        return [name + 2]
+    }
+
+    /// The view type an expression builds: `Root(…)`, through `AnyView(…)`, `NavigationStack { … }`
+    /// and a local `let root = Root(…).modifier(…)`.
+    private func viewTypeName(at start: Int, depth: Int) -> Int? {
+        guard start < code.count, depth < 4, code[start].kind == .identifier else { return nil }
+        if isUppercase(start) {
+            let wrappers: [StaticString] = ["AnyView", "NavigationView", "NavigationStack", "Group", "ZStack", "VStack"]
+            guard wrappers.contains(where: { isName(start, $0) }) else { return start }
+            let next = start + 1
+            if code[next].kind == .leftParen, matching[next] > next + 1 {
+                if let inner = viewTypeName(at: firstArgument(ofCall: next) ?? next + 1, depth: depth + 1) { return inner }
+                let close = Int(matching[next])
+                if close + 1 < code.count, code[close + 1].kind == .leftBrace {
+                    return viewTypeName(at: close + 2, depth: depth + 1)
+                }
+            } else if code[next].kind == .leftBrace {
+                return viewTypeName(at: next + 1, depth: depth + 1)
+            }
+            return nil
+        }
+        // A local whose initializer builds the view.
+        for declaration in declarations where (declaration.kind == .constant || declaration.kind == .variable)
+            && declaration.keyword < start {
+            guard let declared = declaration.name, sameText(declared, start), let value = declaration.initializer,
+                  enclosingFunction(of: declaration.keyword)?.bodyOpen == enclosingFunction(of: start)?.bodyOpen else { continue }
+            return viewTypeName(at: value, depth: depth + 1)
+        }
+        return nil
     }
 
     private func isUppercase(_ index: Int) -> Bool {
@@ -727,14 +866,76 @@ extension SourceFile {
         return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 
-    /// Class names declared as `UIHostingController` subclasses.
-    public func hostingControllerSubclasses() -> [Int] {
+    /// Class names declared as `UIHostingController` subclasses, with the root view types they host
+    /// (`UIHostingController<Root>`, `super.init(rootView: Root(…))`).
+    public func hostingControllerSubclasses() -> [(name: Int, roots: [Int])] {
         guard mentionsText("UIHostingController") else { return [] }
         return declarations.compactMap { declaration in
             guard declaration.kind == .class, let name = declaration.name,
                   self.declaration(declaration, inheritsFrom: "UIHostingController") else { return nil }
-            return name
+            var roots: [Int] = []
+            for index in declaration.keyword..<(declaration.bodyOpen ?? declaration.end) where isName(index, "UIHostingController") {
+                roots += genericRootView(after: index)
+            }
+            if let open = declaration.bodyOpen, let close = declaration.bodyClose {
+                for index in open..<close where isName(index, "rootView") && tokenIs(index + 1, ":") {
+                    if let root = viewTypeName(at: index + 2, depth: 0) { roots.append(root) }
+                }
+            }
+            return (name, roots)
         }
+    }
+
+    /// SwiftUI composition nodes: each `View`/`ViewModifier` type (and extension of a type) with the
+    /// type names and member calls its body uses, and each function or property of `extension View`
+    /// (a modifier such as `.activityIndicator(…)`). Preview code is left out.
+    public func viewCompositionNodes() -> [(name: Int, references: [Int])] {
+        guard mentionsText("View") else { return [] }
+        var result: [(name: Int, references: [Int])] = []
+        for declaration in declarations {
+            guard let name = declaration.name, let open = declaration.bodyOpen, let close = declaration.bodyClose else { continue }
+            if declaration.isType, declaration.kind != .protocol {
+                if self.declaration(declaration, inheritsFrom: "PreviewProvider") { continue }
+                if declaration.kind == .extension && isName(name, "View") { continue }
+                let isView = self.declaration(declaration, inheritsFrom: "View")
+                    || self.declaration(declaration, inheritsFrom: "ViewModifier") || declaration.kind == .extension
+                guard isView else { continue }
+                result.append((name, references(in: open..<close)))
+            } else if declaration.kind == .function || declaration.kind == .variable,
+                      let owner = declaration.parent, declarations[owner].kind == .extension,
+                      let extended = declarations[owner].name, isName(extended, "View") {
+                result.append((name, references(in: open..<close)))
+            }
+        }
+        return result
+    }
+
+    /// Capitalised calls (`Card(`, `Card {`, `Card<`) and member calls (`.activityIndicator(`) in a range.
+    private func references(in range: Range<Int>) -> [Int] {
+        var found: [Int] = []
+        for index in range where code[index].kind == .identifier && index + 1 < code.count {
+            let next = code[index + 1]
+            guard next.kind == .leftParen || next.kind == .leftBrace || tokenIs(index + 1, "<") else { continue }
+            let member = code[index - 1].kind == .period
+            guard member || isUppercase(index) else { continue }
+            if !found.contains(where: { sameText($0, index) }) { found.append(index) }
+        }
+        return found
+    }
+
+    /// The composition node that code at `index` belongs to: the enclosing type's name, or for code in
+    /// `extension View { func … }`, the function's name.
+    public func compositionNode(of index: Int) -> Int? {
+        var node: Int?
+        for owner in enclosingDeclarations(of: index) {
+            let declaration = declarations[owner]
+            if declaration.isType, let name = declaration.name {
+                if declaration.kind == .extension && isName(name, "View") { return node }
+                return name
+            }
+            if declaration.kind == .function || declaration.kind == .variable { node = declaration.name }
+        }
+        return nil
     }
 }
 
@@ -760,15 +961,14 @@ private enum AppearanceState: Equatable {
             self = .transparent
         } else if file.isName(index, "configureWithDefaultBackground") {
             self = .defaultBackground
-        } else if (file.isName(index, "backgroundColor") || file.isName(index, "backgroundImage")),
+        } else if file.isName(index, "backgroundColor") || file.isName(index, "backgroundImage"),
                   file.tokenIs(index - 1, "."), file.tokenIs(index + 1, "=") {
             let value = index + 2
             guard value < file.code.count else { return }
-            if file.code[value].keyword == .nil || file.isName(value + 1, "clear") && file.tokenIs(value, ".")
-                || file.isName(value, "UIColor") && file.isName(value + 2, "clear") && file.tokenIs(value + 3, "\n") {
-                if self == .opaque || self == .unknown { self = .transparent }
-            } else if file.isName(value, "UIColor"), file.isName(value + 2, "clear"),
-                      !(value + 3 < file.code.count && file.code[value + 3].kind == .period) {
+            let isClear = file.code[value].keyword == .nil
+                || (file.tokenIs(value, ".") && file.isName(value + 1, "clear"))
+                || (file.isName(value, "UIColor") && file.tokenIs(value + 1, ".") && file.isName(value + 2, "clear"))
+            if isClear {
                 if self == .opaque || self == .unknown { self = .transparent }
             } else {
                 self = .opaque
@@ -781,12 +981,13 @@ private enum AppearanceState: Equatable {
 
 /// Full-screen dimming dialogs: `.overlay` / `ZStack` sites that dim everything behind a dialog.
 public struct DimmingDialogs: Sendable {
-    /// `overlay` or `ZStack` tokens of dialogs found here.
-    public var dialogs: [Int] = []
+    /// `overlay` or `ZStack` tokens of dialogs found here, with their composition node (see
+    /// `compositionNode(of:)`).
+    public var dialogs: [(site: Int, node: Int?)] = []
     /// Name tokens of view types whose body is a dimming layer plus a dialog (used by name elsewhere).
     public var dimmingViewTypes: [Int] = []
     /// `.overlay` tokens with the type names of the views they build (for cross-file matching).
-    public var overlayCalls: [(overlay: Int, types: [Int])] = []
+    public var overlayCalls: [(overlay: Int, types: [Int], node: Int?)] = []
 }
 
 extension SourceFile {
@@ -794,10 +995,11 @@ extension SourceFile {
     /// the safe area), and view types that are such a dialog.
     public func dimmingDialogs() -> DimmingDialogs {
         var result = DimmingDialogs()
-        guard mentionsText("opacity"), mentionsText("afeArea") else { return result }
+        guard mentionsText("overlay") || mentionsText("ZStack") else { return result }
+        let mayDim = mentionsText("opacity") && mentionsText("afeArea")
         var dialogSet = Set<Int>()
         var typeSet = Set<Int>()
-        for index in code.indices where isDimmingLayer(at: index) {
+        for index in code.indices where mayDim && isDimmingLayer(at: index) {
             guard !isPreviewCode(at: index), !isOutsideIOS(at: index) else { continue }
             var conditional = false
             var open = Int(parent[index])
@@ -837,7 +1039,7 @@ extension SourceFile {
                 typeSet.insert(name)
             }
         }
-        result.dialogs = dialogSet.sorted()
+        result.dialogs = dialogSet.sorted().map { ($0, compositionNode(of: $0)) }
         result.dimmingViewTypes = typeSet.sorted()
         // Overlays that build views by name, for types declared elsewhere.
         for index in code.indices where isName(index, "overlay") && tokenIs(index - 1, ".") && !dialogSet.contains(index) {
@@ -854,7 +1056,7 @@ extension SourceFile {
                 if !types.contains(where: { sameText($0, inner) }) { types.append(inner) }
                 if types.count == 8 { break }
             }
-            if !types.isEmpty, !isPreviewCode(at: index) { result.overlayCalls.append((index, types)) }
+            if !types.isEmpty, !isPreviewCode(at: index) { result.overlayCalls.append((index, types, compositionNode(of: index))) }
         }
         return result
     }
@@ -872,7 +1074,7 @@ extension SourceFile {
         } else {
             startsChain = false
         }
-        guard startsChain else { return false }
+        guard startsChain, isViewLayer(index) else { return false }
         let chain = self.chain(from: index)
         var dark = false
         var translucent = false
@@ -880,7 +1082,8 @@ extension SourceFile {
             switch link.kind {
             case .name, .member:
                 if isName(link.token, "black") || isName(link.token, "gray") { dark = true }
-                if isName(link.token, "opacity"), position + 1 < chain.links.count, chain.links[position + 1].kind == .call {
+                if isName(link.token, "opacity"), position + 1 < chain.links.count, chain.links[position + 1].kind == .call,
+                   !(code[chain.links[position + 1].token + 1].kind == .integerLiteral && tokenIs(chain.links[position + 1].token + 1, "0")) {
                     translucent = true
                 }
             case .call:
@@ -895,6 +1098,27 @@ extension SourceFile {
             }
         }
         return dark && translucent
+    }
+
+    /// True when the colour at `index` is drawn as a layer of its own: a statement in a view builder,
+    /// or the argument of `.background`, `.overlay`, `.fill`, `.foregroundColor`, `.foregroundStyle`
+    /// — not a shadow, gradient stop, border or tint.
+    private func isViewLayer(_ index: Int) -> Bool {
+        var open = Int(parent[index])
+        while open >= 0 {
+            switch code[open].kind {
+            case .leftBrace:
+                return true
+            case .leftParen:
+                guard let owner = ownerName(ofBracket: open) else { return false }
+                let layers: [StaticString] = ["background", "overlay", "fill", "foregroundColor", "foregroundStyle", "Rectangle"]
+                guard layers.contains(where: { isName(owner, $0) }) else { return false }
+            default:
+                return false
+            }
+            open = Int(parent[open])
+        }
+        return false
     }
 
     /// True when a bracket's region (and the chain it belongs to) ignores the safe area.

@@ -108,7 +108,7 @@ extension SourceFile {
     }
 
     /// Skips `<…>` starting at `open`, returning the index after the closing `>`.
-    func skipAngleBrackets(from open: Int, limit: Int) -> Int {
+    public func skipAngleBrackets(from open: Int, limit: Int) -> Int {
         var depth = 0
         var index = open
         while index < limit {
@@ -135,23 +135,31 @@ extension SourceFile {
 
     /// The dotted name of the type a declaration declares or extends, with enclosing types:
     /// `struct Inner` inside `extension Outer` is `Outer.Inner`; `extension Outer.Inner<T>` is
-    /// `Outer.Inner`. Nil for declarations that are not types.
+    /// `Outer.Inner`. Nil for declarations that are not types, and for types nested more than
+    /// `maximumTypeNesting` deep.
     public func qualifiedTypeName(ofDeclaration position: Int) -> String? {
         let declaration = declarations[position]
         guard declaration.isType else { return nil }
-        var own = ownTypeName(declaration)
+        let own = ownTypeName(declaration)
         guard !own.isEmpty else { return nil }
+        // Innermost first, joined once. The cap: real code never nests types that deep, and a
+        // generated file that does would otherwise cost time and memory quadratic in its depth.
+        var names = [own]
         var parentIndex = declaration.parent
         while let current = parentIndex {
             let enclosing = declarations[current]
             if enclosing.isType {
                 let name = ownTypeName(enclosing)
-                if !name.isEmpty { own = name + "." + own }
+                if !name.isEmpty { names.append(name) }
+                if names.count > Self.maximumTypeNesting { return nil }
             }
             parentIndex = enclosing.parent
         }
-        return own
+        return names.reversed().joined(separator: ".")
     }
+
+    /// Deeper nested types have no qualified name (see `qualifiedTypeName`).
+    static let maximumTypeNesting = 64
 
     /// The name written after the keyword: `Inner`, or `Outer.Inner` for a dotted extension.
     private func ownTypeName(_ declaration: Declaration) -> String {
@@ -232,14 +240,6 @@ extension SourceFile {
         let range = code[open + 1].range
         if bytes[range].contains(UInt8(ascii: "\\")) { return nil }
         return range
-    }
-
-    /// True when the first segment of the literal opened at `open` starts with `prefix`
-    /// (interpolations later in the literal are allowed: `"_UI\(name)"`).
-    public func stringLiteral(from open: Int, hasPrefix prefix: StaticString) -> Bool {
-        guard open + 1 < code.count, code[open].kind == .stringDelimiter,
-              code[open + 1].kind == .stringSegment else { return false }
-        return tokenHasPrefix(open + 1, prefix)
     }
 
     /// True when a dotted key path spelled by bytes `range` (`"view.subviews"`) has a component `word`.

@@ -38,10 +38,13 @@ struct DirectoryWalker {
     let workingDirectory: String
     /// Canonical roots: links that resolve outside all of them are not followed by default.
     private var roots: [String] = []
+    /// Folders to read, reached without and through a link: the first are read first, so a
+    /// folder reachable both ways is listed under its real path.
     private var folders: [(Entry, FileID)] = []
+    private var linkedFolders: [(Entry, FileID)] = []
     private var links: [Entry] = []
     private var visitedFolders: Set<FileID> = []
-    private var best: [String: Candidate] = [:]
+    private var best: [PathKey: Candidate] = [:]
     private var problems: [InputProblem] = []
 
     init(options: DiscoveryOptions, workingDirectory: String) {
@@ -72,11 +75,12 @@ struct DirectoryWalker {
             return problem(display, FileSystem.currentError().description)
         }
         roots.append(canonical)
+        // Any link on the way counts ("Alias/Deep" with Alias a link), not only a final one.
         let entry = Entry(display: display, absolute: absolute, canonical: canonical,
-                          throughLink: own.kind == .symbolicLink)
+                          throughLink: PathNames.compare(canonical, absolute) != 0)
         switch target.kind {
         case .directory:
-            folders.append((entry, target.id))
+            queue(entry, id: target.id)
         case .regular:
             let name = PathNames.lastComponent(absolute)
             if let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) {
@@ -90,14 +94,25 @@ struct DirectoryWalker {
     }
 
     mutating func run() {
-        while true {
-            while let (entry, id) = folders.popLast() {
-                read(entry, id: id)
-            }
-            guard !links.isEmpty else { return }
+        // Roots in reverse path order, so the smallest is read first whatever the argument order.
+        folders.sort { PathNames.precedes($1.0.display, $0.0.display) }
+        linkedFolders.sort { PathNames.precedes($1.0.display, $0.0.display) }
+        readQueuedFolders()
+        while !links.isEmpty {
             let batch = links.sorted { PathNames.precedes($0.display, $1.display) }
             links = []
-            for link in batch { follow(link) }
+            // One link at a time, its folders read before the next: of two links to one folder,
+            // the smaller path wins.
+            for link in batch {
+                follow(link)
+                readQueuedFolders()
+            }
+        }
+    }
+
+    private mutating func readQueuedFolders() {
+        while let (entry, id) = folders.popLast() ?? linkedFolders.popLast() {
+            read(entry, id: id)
         }
     }
 
@@ -121,7 +136,7 @@ struct DirectoryWalker {
 
     /// Keeps, per file, the path that crosses no link, then the byte-wise smallest.
     private mutating func add(_ entry: Entry, language: SourceLanguage) {
-        if let existing = best[entry.canonical] {
+        if let existing = best[PathKey(entry.canonical)] {
             if existing.throughLink != entry.throughLink {
                 if entry.throughLink { return }
             } else if !PathNames.precedes(entry.display, existing.file.path) {
@@ -129,7 +144,15 @@ struct DirectoryWalker {
             }
         }
         let file = SourceFileRef(path: entry.display, absolutePath: entry.absolute, language: language)
-        best[entry.canonical] = Candidate(file: file, throughLink: entry.throughLink)
+        best[PathKey(entry.canonical)] = Candidate(file: file, throughLink: entry.throughLink)
+    }
+
+    private mutating func queue(_ folder: Entry, id: FileID) {
+        if folder.throughLink {
+            linkedFolders.append((folder, id))
+        } else {
+            folders.append((folder, id))
+        }
     }
 
     /// Reads one folder: queues subfolders and links, records source files.
@@ -166,7 +189,7 @@ struct DirectoryWalker {
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
                 guard let id = (status ?? FileSystem.status(of: rawName, in: descriptor))?.id else { continue }
-                folders.append((child, id))
+                queue(child, id: id)
             case .regular:
                 guard let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC)
                 else { continue }
@@ -199,7 +222,7 @@ struct DirectoryWalker {
         let link = Entry(display: queued.display, absolute: queued.absolute, canonical: resolved, throughLink: true)
         switch target.kind {
         case .directory:
-            if !visitedFolders.contains(target.id) { folders.append((link, target.id)) }
+            if !visitedFolders.contains(target.id) { queue(link, id: target.id) }
         case .regular:
             if let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) {
                 add(link, language: language)
@@ -210,8 +233,14 @@ struct DirectoryWalker {
     }
 
     private func child(of folder: Entry, named name: String) -> Entry {
-        Entry(display: PathNames.join(folder.display, name), absolute: PathNames.join(folder.absolute, name),
-              canonical: PathNames.join(folder.canonical, name), throughLink: folder.throughLink)
+        let absolute = PathNames.join(folder.absolute, name)
+        // A folder shown absolute may still contain the working directory (`lint ..`): its
+        // children under it are shown relative.
+        let display = folder.display.utf8.first == UInt8(ascii: "/")
+            ? PathNames.displayPath(absolute, workingDirectory: workingDirectory)
+            : PathNames.join(folder.display, name)
+        return Entry(display: display, absolute: absolute, canonical: PathNames.join(folder.canonical, name),
+                     throughLink: folder.throughLink)
     }
 
     private static func kind(ofDirectoryEntryType type: UInt8) -> FileKind? {

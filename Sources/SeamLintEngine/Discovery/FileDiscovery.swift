@@ -21,6 +21,17 @@ public enum FileDiscovery {
         discover(paths, options: options, workingDirectory: FileSystem.currentDirectory())
     }
 
+    /// The reference discovery would give `path`, which need not exist (standard input linted as
+    /// if it were at `--stdin-path`): same display and absolute path rules, language from the
+    /// extension (Swift when it has none we know).
+    public static func reference(forPath path: String) -> SourceFileRef {
+        let workingDirectory = FileSystem.currentDirectory()
+        let absolute = PathNames.standardize(path, relativeTo: workingDirectory)
+        let language = PathNames.language(ofFileName: PathNames.lastComponent(absolute), includeObjectiveC: true)
+        return SourceFileRef(path: PathNames.displayPath(absolute, workingDirectory: workingDirectory),
+                             absolutePath: absolute, language: language ?? .swift)
+    }
+
     /// `discover` against an explicit working directory (tests run in parallel, so they cannot `chdir`).
     static func discover(_ paths: [String], options: DiscoveryOptions, workingDirectory: String)
         -> (files: [SourceFileRef], problems: [InputProblem])

@@ -10,6 +10,16 @@ public struct InputProblem: Error, Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// Byte-wise, like `SourceFileRef`: two spellings of "é" are two different paths.
+    public static func == (lhs: InputProblem, rhs: InputProblem) -> Bool {
+        PathNames.compare(lhs.path, rhs.path) == 0 && PathNames.compare(lhs.reason, rhs.reason) == 0
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(PathKey(path))
+        hasher.combine(PathKey(reason))
+    }
+
     /// `path: error: reason`, always one line: control characters in the path (a file name may
     /// contain a newline) are shown escaped, so the line cannot be mistaken for two diagnostics.
     public var description: String {

@@ -124,3 +124,18 @@ enum PathNames {
         return String(decoding: path.utf8[path.utf8.index(after: slash)...], as: UTF8.self)
     }
 }
+
+/// A path as a dictionary key compared byte for byte: `String`'s own `==` and hashing treat
+/// canonically equivalent spellings as one, but they are two different files on Linux.
+struct PathKey: Hashable {
+    let path: String
+
+    init(_ path: String) { self.path = path }
+
+    static func == (lhs: PathKey, rhs: PathKey) -> Bool { PathNames.compare(lhs.path, rhs.path) == 0 }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(path.utf8.count)
+        for byte in path.utf8 { hasher.combine(byte) }
+    }
+}

@@ -15,8 +15,9 @@ public enum SourceReader {
     /// Fails, with one line of reason, when the file cannot be opened or read ("permission denied",
     /// "no such file or directory", "is a directory"), is not a regular file (a FIFO would block),
     /// is larger than `maximumSize` ("file is 70.2 MB, over the 64 MB limit"), contains a NUL byte
-    /// ("binary file (NUL byte at offset N)") or is not UTF-8 ("not valid UTF-8 (byte 0xC3 at line
-    /// L, column C)"). A UTF-8 byte order mark is kept: offsets stay file offsets, the tokenizer
+    /// ("binary file (NUL byte at offset N)"), starts with a UTF-16 or UTF-32 byte order mark
+    /// ("UTF-16LE text (SeamLint reads UTF-8 only)") or is not UTF-8 ("not valid UTF-8 (byte 0xC3
+    /// at line L, column C)"). A UTF-8 byte order mark is kept: offsets stay file offsets, the tokenizer
     /// skips it.
     public static func read(_ file: SourceFileRef, maximumSize: Int = defaultMaximumSize) -> Result<[UInt8], InputProblem> {
         func failure(_ reason: String) -> Result<[UInt8], InputProblem> {
@@ -63,6 +64,7 @@ public enum SourceReader {
     static func contentProblem(_ bytes: [UInt8]) -> String? {
         bytes.withUnsafeBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
+            if let encoding = wideEncoding(buffer) { return "\(encoding) text (SeamLint reads UTF-8 only)" }
             if let nul = memchr(base, 0, buffer.count) {
                 return "binary file (NUL byte at offset \(UnsafeRawPointer(nul) - UnsafeRawPointer(base)))"
             }
@@ -71,6 +73,19 @@ public enum SourceReader {
             let hex = String(buffer[offset], radix: 16, uppercase: true)
             return "not valid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at line \(line), column \(column))"
         }
+    }
+}
+
+extension SourceReader {
+    /// The encoding a UTF-16 or UTF-32 byte order mark announces, or nil: such files would
+    /// otherwise be reported as binary (their ASCII characters carry NUL bytes).
+    static func wideEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func starts(_ prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix) }
+        if starts([0xFF, 0xFE, 0, 0]) { return "UTF-32LE" }
+        if starts([0, 0, 0xFE, 0xFF]) { return "UTF-32BE" }
+        if starts([0xFF, 0xFE]) { return "UTF-16LE" }
+        if starts([0xFE, 0xFF]) { return "UTF-16BE" }
+        return nil
     }
 }
 

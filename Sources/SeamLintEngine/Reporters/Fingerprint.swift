@@ -22,14 +22,15 @@ enum Fingerprint {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// One fingerprint per diagnostic (same order): a hash of the rule, the path, the message and
-    /// the diagnostic's occurrence number among those with the same three in that file. Line
-    /// numbers are left out on purpose so that editing code above a finding keeps its identity.
-    /// `diagnostics` must be sorted, so occurrence numbers follow file order.
-    static func compute(_ diagnostics: [Diagnostic], path: (Diagnostic) -> String) -> [String] {
+    /// One fingerprint per diagnostic (same order): a hash of the rule, the path (`paths[i]` for
+    /// `diagnostics[i]`, as the format shows it), the message and the diagnostic's occurrence number
+    /// among those with the same three. Line numbers are left out on purpose so that editing code
+    /// above a finding keeps its identity. `diagnostics` must be sorted, so occurrence numbers
+    /// follow file order.
+    static func compute(_ diagnostics: [Diagnostic], paths: [String]) -> [String] {
         var occurrences: [[String]: Int] = [:]
-        return diagnostics.map { diagnostic in
-            let key = [diagnostic.ruleID, path(diagnostic), diagnostic.message]
+        return zip(diagnostics, paths).map { diagnostic, path in
+            let key = [diagnostic.ruleID, path, diagnostic.message]
             let occurrence = occurrences[key, default: 0]
             occurrences[key] = occurrence + 1
             return hex(fnv1a(key + [String(occurrence)]))

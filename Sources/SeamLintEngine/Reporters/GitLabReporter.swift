@@ -17,7 +17,7 @@ public struct GitLabReporter: Reporter {
 
     public func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
         let sorted = diagnostics.sorted()
-        let fingerprints = Fingerprint.compute(sorted) { $0.location.file }
+        let fingerprints = Fingerprint.compute(sorted, paths: sorted.map(\.location.file))
         return JSONValue.array(zip(sorted, fingerprints).map { diagnostic, fingerprint in
             .object([
                 "check_name": .string(diagnostic.ruleID),

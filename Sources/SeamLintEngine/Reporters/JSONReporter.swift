@@ -54,7 +54,7 @@ public struct JSONReporter: Reporter {
         return .object(members)
     }
 
-    private static func position(_ location: Location) -> [String: JSONValue] {
+    private static func position(_ location: Location) -> JSONObject {
         [
             "file": .string(location.file),
             "line": .integer(location.line),

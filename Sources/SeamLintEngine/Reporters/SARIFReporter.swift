@@ -27,13 +27,20 @@ public struct SARIFReporter: Reporter {
         let rules = Self.ruleDescriptors(for: sorted, context: context)
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() { ruleIndex[rule.id] = index }
-        let artifacts = sorted.map { SARIFArtifact(file: $0.location.file, context: context) }
-        let fingerprints = Fingerprint.compute(sorted) { SARIFArtifact(file: $0.location.file, context: context).uri }
+        var artifactCache: [String: SARIFArtifact] = [:]  // one path computation per file, not per finding
+        func artifact(_ file: String) -> SARIFArtifact {
+            if let known = artifactCache[file] { return known }
+            let artifact = SARIFArtifact(file: file, context: context)
+            artifactCache[file] = artifact
+            return artifact
+        }
+        let artifacts = sorted.map { artifact($0.location.file) }
+        let fingerprints = Fingerprint.compute(sorted, paths: artifacts.map(\.uri))
         var texts = SARIFSourceCache(provider: context.sourceBytes)
 
         let results: [JSONValue] = sorted.indices.map { index in
             let diagnostic = sorted[index]
-            var result: [String: JSONValue] = [
+            var result: JSONObject = [
                 "ruleId": .string(diagnostic.ruleID),
                 "ruleIndex": .integer(ruleIndex[diagnostic.ruleID]!),
                 "level": .string(diagnostic.severity.rawValue),
@@ -50,7 +57,7 @@ public struct SARIFReporter: Reporter {
                         "id": .integer(number + 1),
                         "message": .object(["text": .string(related.message)]),
                         "physicalLocation": .object([
-                            "artifactLocation": SARIFArtifact(file: related.location.file, context: context).value,
+                            "artifactLocation": artifact(related.location.file).value,
                             "region": Self.region(related.location, length: nil, texts: &texts),
                         ]),
                     ])
@@ -62,13 +69,13 @@ public struct SARIFReporter: Reporter {
             return .object(result)
         }
 
-        let driver: [String: JSONValue] = [
+        let driver: JSONObject = [
             "name": .string("SeamLint"),
             "version": .string(context.toolVersion),
             "informationUri": .string(Self.informationURI),
             "rules": .array(rules.map { Self.descriptor($0, context: context) }),
         ]
-        let run: [String: JSONValue] = [
+        let run: JSONObject = [
             "tool": .object(["driver": .object(driver)]),
             "originalUriBaseIds": .object([
                 SARIFArtifact.rootID: .object(["uri": .string(URIEncoding.fileURI(context.sarifRoot, isFolder: true))]),
@@ -96,7 +103,7 @@ public struct SARIFReporter: Reporter {
 
     static func descriptor(_ rule: SARIFRule, context: ReportContext) -> JSONValue {
         let helpURI = context.documentationURL(forRule: rule.id)
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "id": .string(rule.id),
             "name": .string(rule.name),
             "helpUri": .string(helpURI),
@@ -119,7 +126,7 @@ public struct SARIFReporter: Reporter {
 
     /// Start line and column, the byte range, and the end when the text is available.
     static func region(_ location: Location, length: Int?, texts: inout SARIFSourceCache) -> JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "startLine": .integer(max(location.line, 1)),
             "startColumn": .integer(max(location.column, 1)),
             "byteOffset": .integer(max(location.offset, 0)),

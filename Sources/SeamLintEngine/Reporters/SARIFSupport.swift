@@ -46,7 +46,7 @@ struct SARIFArtifact {
     }
 
     var value: JSONValue {
-        var members: [String: JSONValue] = ["uri": .string(uri)]
+        var members: JSONObject = ["uri": .string(uri)]
         if isUnderRoot { members["uriBaseId"] = .string(SARIFArtifact.rootID) }
         return .object(members)
     }

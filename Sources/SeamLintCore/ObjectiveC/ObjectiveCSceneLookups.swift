@@ -1,0 +1,233 @@
+/// Objective-C global scene and window lookups, returned in the same `SceneLookup` model as the
+/// Swift ones so that `connected_scenes_first` and `key_window_lookup` split them the same way.
+extension SourceFile {
+    /// Every statement that picks one scene or window out of the application's collections:
+    /// `connectedScenes.anyObject`, `connectedScenes.allObjects.firstObject` / `[0]` /
+    /// `objectAtIndex:`, `windows.firstObject` / `.lastObject` / `[0]`, and `keyWindow` — in property
+    /// or message syntax, through casts in parentheses and `filtered…UsingPredicate:`.
+    ///
+    /// Receivers: `[UIApplication sharedApplication]` (or `UIApplication.sharedApplication`), `self`
+    /// in a `UIApplication` category or subclass, and a parameter or local declared `UIApplication *`
+    /// in the same method. A predicate that compares with a value (`%@`) selects a definite element
+    /// and is not reported. Locals holding a collection are not followed. One lookup per statement.
+    public func objectiveCSceneLookups() -> [SceneLookup] {
+        guard mentionsText("connectedScenes") || mentionsText("windows") || mentionsText("keyWindow") else { return [] }
+        let containers = objectiveCContainers()
+        var lookups: [SceneLookup] = []
+        for index in code.indices where code[index].kind == .identifier {
+            let origin: SceneLookupOrigin
+            if tokenIs(index, "connectedScenes") { origin = .connectedScenes }
+            else if tokenIs(index, "windows") { origin = .applicationWindows }
+            else if tokenIs(index, "keyWindow") { origin = .applicationKeyWindow }
+            else { continue }
+            guard let step = objectiveCStep(at: index), step.kind == .property || step.kind == .message,
+                  objectiveCMessage(withFirstPiece: index)?.isUnary ?? true,
+                  let receiverEnd = objectiveCStep(endingAt: step.end)?.receiverEnd,
+                  isObjectiveCApplication(endingAt: receiverEnd, at: index, containers) else { continue }
+            if let lookup = objectiveCLookup(origin: origin, step: step) { lookups.append(lookup) }
+        }
+        return foldObjectiveCStatements(lookups)
+    }
+
+    private enum PickedValue { case sceneCollection, windowCollection, scene, window }
+
+    private func objectiveCLookup(origin: SceneLookupOrigin, step: ObjectiveCStep) -> SceneLookup? {
+        var pick: Int?
+        var pickText = ""
+        var pickedWindow = false
+        var value: PickedValue
+        switch origin {
+        case .connectedScenes: value = .sceneCollection
+        case .applicationWindows: value = .windowCollection
+        case .applicationKeyWindow:
+            pick = step.token
+            pickText = pickSpelling(step)
+            pickedWindow = true
+            value = .window
+        }
+        var end = step.end
+        while value != .window, let next = objectiveCStep(after: end) {
+            end = next.end
+            switch value {
+            case .sceneCollection, .windowCollection:
+                if isPick(next) {
+                    if pick == nil { pick = next.token; pickText = pickSpelling(next) }
+                    pickedWindow = value == .windowCollection
+                    value = value == .sceneCollection ? .scene : .window
+                } else if isCollectionTransform(next) {
+                    if isIdentifyingFilter(next) { return nil }
+                } else {
+                    end = -1
+                }
+            case .scene:
+                if nameIs(next, "windows") {
+                    value = .windowCollection
+                } else if nameIs(next, "keyWindow") {
+                    pickedWindow = true
+                    value = .window
+                } else {
+                    end = -1
+                }
+            case .window:
+                end = -1
+            }
+            if end < 0 { break }
+        }
+        guard let pick else { return nil }
+        return SceneLookup(result: pickedWindow ? .window : .scene, origin: origin, pick: pick, pickText: pickText,
+                           statementStart: objectiveCStatementStart(containing: pick), foldedPicks: 0, local: nil,
+                           storeKitCall: objectiveCStoreKitCall(receiving: pick))
+    }
+
+    private func nameIs(_ step: ObjectiveCStep, _ word: StaticString) -> Bool {
+        step.kind != .subscript && tokenIs(step.token, word)
+    }
+
+    /// `anyObject`, `firstObject`, `lastObject`, `[i]`, `objectAtIndex:`.
+    private func isPick(_ step: ObjectiveCStep) -> Bool {
+        step.kind == .subscript || nameIs(step, "anyObject") || nameIs(step, "firstObject") || nameIs(step, "lastObject")
+            || (step.kind == .message && nameIs(step, "objectAtIndex"))
+    }
+
+    private func isCollectionTransform(_ step: ObjectiveCStep) -> Bool {
+        nameIs(step, "allObjects") || nameIs(step, "filteredSetUsingPredicate") || nameIs(step, "filteredArrayUsingPredicate")
+            || nameIs(step, "sortedArrayUsingDescriptors") || nameIs(step, "sortedArrayUsingComparator")
+            || nameIs(step, "reverseObjectEnumerator")
+    }
+
+    /// A filter whose predicate format compares with a value (`@"session == %@"`).
+    private func isIdentifyingFilter(_ step: ObjectiveCStep) -> Bool {
+        guard step.kind == .message, let message = objectiveCMessage(withFirstPiece: step.token),
+              let argument = message.arguments.first else { return false }
+        for index in argument where code[index].kind == .stringSegment && tokenContains(index, "%@") { return true }
+        return false
+    }
+
+    private func pickSpelling(_ step: ObjectiveCStep) -> String {
+        switch step.kind {
+        case .subscript:
+            let range = Int(code[step.token].start)..<code[step.end].end
+            return range.count <= 12 ? text(range) : "[…]"
+        case .message:
+            let message = objectiveCMessage(withFirstPiece: step.token)
+            return message.map { objectiveCSelector(of: $0) } ?? text(at: step.token)
+        default:
+            return "." + text(at: step.token)
+        }
+    }
+
+    /// `[UIApplication sharedApplication]`, `UIApplication.sharedApplication`, `self` in a
+    /// `UIApplication` category, or a name declared `UIApplication *` in the method around `use`.
+    func isObjectiveCApplication(endingAt end: Int, at use: Int, _ containers: [ObjectiveCContainer]) -> Bool {
+        let path = objectiveCPath(endingAt: end)
+        if path.count == 2, path[0].kind == .name, isName(path[0].token, "UIApplication"),
+           path[1].kind != .subscript, tokenIs(path[1].token, "sharedApplication") {
+            return true
+        }
+        guard path.count == 1, path[0].kind == .name else { return false }
+        let name = path[0].token
+        if isName(name, "self") || isName(name, "super") {
+            return objectiveCWindowHost(at: use, in: containers) == .applicationHelper
+        }
+        guard let (_, method) = objectiveCMethod(containing: use, in: containers) else { return false }
+        var index = method.start
+        while index < name {
+            defer { index += 1 }
+            guard isName(index, "UIApplication"), tokenIs(index + 1, "*") else { continue }
+            var declared = index + 2
+            // Qualifiers (`_Nonnull`, `const`) before the name, and the `)` of a parameter type.
+            while declared + 1 < name {
+                let isQualifier = isNameLike(declared) && (tokenHasPrefix(declared, "_") || tokenIs(declared, "const"))
+                    && (isNameLike(declared + 1) || code[declared + 1].kind == .rightParen)
+                guard isQualifier || code[declared].kind == .rightParen else { break }
+                declared += 1
+            }
+            if sameText(declared, name) { return true }
+        }
+        return false
+    }
+
+    /// One lookup per statement: the earliest pick, the others counted as fallbacks.
+    private func foldObjectiveCStatements(_ lookups: [SceneLookup]) -> [SceneLookup] {
+        var byStatement: [Int: SceneLookup] = [:]
+        for lookup in lookups {
+            guard var existing = byStatement[lookup.statementStart] else {
+                byStatement[lookup.statementStart] = lookup
+                continue
+            }
+            if lookup.pick < existing.pick {
+                var replacement = lookup
+                replacement.foldedPicks = existing.foldedPicks + 1
+                if existing.result == .window { replacement.result = .window }
+                byStatement[lookup.statementStart] = replacement
+            } else {
+                existing.foldedPicks += 1
+                if lookup.result == .window { existing.result = .window }
+                byStatement[lookup.statementStart] = existing
+            }
+        }
+        return byStatement.values.sorted { $0.pick < $1.pick }
+    }
+
+    /// `[SKStoreReviewController requestReviewInScene:…]` receiving the pick, directly or through
+    /// the local the statement declares (`UIWindowScene *scene = …anyObject;`).
+    func objectiveCStoreKitCall(receiving pick: Int) -> StoreKitSceneCall? {
+        var open = Int(parent[pick])
+        while open >= 0 {
+            if let message = objectiveCMessage(at: open), message.pieces.contains(where: { tokenIs($0, "requestReviewInScene") }) {
+                return .storeReviewControllerRequestReview
+            }
+            open = Int(parent[open])
+        }
+        let start = objectiveCStatementStart(containing: pick)
+        var name: Int?
+        var index = start
+        while index < pick {
+            if tokenIs(index + 1, "="), isNameLike(index), index > start { name = index; break }
+            index += 1
+        }
+        guard let name else { return nil }
+        let scope = Int(parent[start])
+        let end = scope >= 0 && matching[scope] > scope ? Int(matching[scope]) : code.count
+        for index in pick..<end where isName(index, "requestReviewInScene") && tokenIs(index + 1, ":") {
+            var argument = index + 2
+            if code[argument].kind == .leftParen, matching[argument] > argument { argument = Int(matching[argument]) + 1 }
+            if argument < end, sameText(argument, name) { return .storeReviewControllerRequestReview }
+        }
+        return nil
+    }
+
+    /// The first code index of the Objective-C statement around `index`: back to a `;`, a `{` or a
+    /// `}` that closes a statement block (block literals `^{ … }` are stepped over).
+    public func objectiveCStatementStart(containing index: Int) -> Int {
+        var current = index
+        while current > 0 {
+            let previous = current - 1
+            let token = code[previous]
+            if token.kind == .semicolon || token.kind == .leftBrace || token.kind == .attribute
+                || token.kind == .poundDirective { break }
+            if token.kind.isClosingBracket, matching[previous] >= 0 {
+                let open = Int(matching[previous])
+                if token.kind == .rightBrace && !isObjectiveCBlockBody(open) { break }
+                current = open
+                continue
+            }
+            if token.kind == .rightBrace { break }
+            current = previous
+        }
+        return current
+    }
+
+    /// True when the `{` at `open` starts a block literal: `^{`, `^(BOOL finished) {`, `^NSString *(id x) {`.
+    public func isObjectiveCBlockBody(_ open: Int) -> Bool {
+        var index = open - 1
+        if index >= 0, code[index].kind == .rightParen, matching[index] >= 0 { index = Int(matching[index]) - 1 }
+        for _ in 0..<3 {
+            guard index >= 0 else { return false }
+            if tokenIs(index, "^") { return true }
+            guard isNameLike(index) || tokenIs(index, "*") else { return false }
+            index -= 1
+        }
+        return false
+    }
+}

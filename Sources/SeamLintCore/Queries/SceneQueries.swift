@@ -1,0 +1,823 @@
+/// Global scene and window lookups (`UIApplication.shared.connectedScenes.first`,
+/// `UIApplication.shared.windows.first(where: \.isKeyWindow)`, `UIApplication.shared.keyWindow`)
+/// and the UIKit/SwiftUI role of the code around a position. `connected_scenes_first`,
+/// `key_window_lookup` and `window_before_appearance` share these queries, so the first two
+/// split one set of findings between them and can never both report the same chain.
+
+/// What a global lookup ends up choosing.
+public enum SceneLookupResult: Sendable, Equatable {
+    /// One scene (or something derived from one scene, such as its delegate or its windows).
+    case scene
+    /// One window: a key window, the first or last window, the deprecated `keyWindow`.
+    case window
+}
+
+/// Where the lookup starts.
+public enum SceneLookupOrigin: Sendable, Equatable {
+    /// `UIApplication.shared.connectedScenes`.
+    case connectedScenes
+    /// `UIApplication.shared.windows` (deprecated since iOS 15).
+    case applicationWindows
+    /// `UIApplication.shared.keyWindow` (deprecated since iOS 13).
+    case applicationKeyWindow
+}
+
+/// A StoreKit call that takes the scene to present in.
+public enum StoreKitSceneCall: Sendable, Equatable {
+    /// `SKStoreReviewController.requestReview(in:)`.
+    case storeReviewControllerRequestReview
+    /// `AppStore.requestReview(in:)`.
+    case appStoreRequestReview
+    /// `AppStore.showManageSubscriptions(in:)`.
+    case showManageSubscriptions
+}
+
+/// One statement that picks a scene or a window out of the application's global collections.
+public struct SceneLookup: Sendable {
+    public var result: SceneLookupResult
+    public var origin: SceneLookupOrigin
+    /// The picking token the diagnostic points at: the member (`first`, `last`, `randomElement`,
+    /// `min`, `max`, `keyWindow`) or the `[` of a subscript. When a statement picks several times
+    /// (`a.first { … } ?? a.first`), the first pick.
+    public var pick: Int
+    /// How the pick is written, for messages: `.first(where:)`, `.last`, `[0]`, `.keyWindow`.
+    public var pickText: String
+    /// First code index of the statement.
+    public var statementStart: Int
+    /// Further picks in the same statement (fallbacks) that were folded into this one.
+    public var foldedPicks: Int
+    /// The local variable the lookup reads (`scenes` in `let scenes = … .connectedScenes`), if any.
+    public var local: Int?
+    /// The StoreKit call that receives the picked scene, if any.
+    public var storeKitCall: StoreKitSceneCall?
+    /// Set for lookups through a local: how messages name the pick then.
+    public var localSubject: String? = nil
+
+    /// How messages name the pick: `` `.first` ``, `` `scenes.first` ``, or `` `.first` on `scenes` ``.
+    public var subject: String { localSubject ?? "`\(pickText)`" }
+}
+
+/// The UIKit or SwiftUI role of the type around some code: it decides where a scene or window
+/// can be taken from instead of a global lookup.
+public enum WindowHost: Sendable, Equatable {
+    /// A `UIViewController` subclass (instance code): `view.window`, `view.window?.windowScene`.
+    case viewController
+    /// A `UIView` subclass (instance code): `window`, `window?.windowScene`.
+    case view
+    /// A SwiftUI `View` (or `ViewModifier`).
+    case swiftUIView
+    /// A `UIWindowSceneDelegate` / `UISceneDelegate`: its own `window` and the scene it is given.
+    case sceneDelegate
+    /// An extension (or subclass) of `UIApplication`: a global helper.
+    case applicationHelper
+    /// Anything else: a model, a manager, a free function, static code.
+    case other
+}
+
+// MARK: - Lookups
+
+extension SourceFile {
+    /// Every statement of this file that picks one scene or window out of
+    /// `UIApplication.shared.connectedScenes` / `.windows`, or reads `UIApplication.shared.keyWindow`.
+    ///
+    /// Recognised receivers: `UIApplication.shared` (also `UIKit.UIApplication.shared`), a parameter,
+    /// local or property typed `UIApplication` or initialised with `UIApplication.shared`, and implicit
+    /// or explicit `self` inside `extension UIApplication` or a `UIApplication` subclass. A local
+    /// holding an unpicked collection (`let scenes = UIApplication.shared.connectedScenes`) is
+    /// followed within its scope. Iterating, counting and `contains` are not picks; a predicate that
+    /// compares with another value (`$0.session == session`) selects a definite scene and is not
+    /// reported, nor is code that only runs before iOS 13 (`#available(iOS 13, *)`'s `else`).
+    /// One lookup per statement.
+    public func sceneLookups() -> [SceneLookup] {
+        var finder = SceneLookupFinder(file: self)
+        return finder.run()
+    }
+
+    /// The role of the innermost type around `index`, with static members counted as `.other`
+    /// for view controllers and views (they have no `view` or `window`).
+    /// A view or view controller that hands itself to a container in the same function
+    /// (`keyWindow?.addSubview(self)`, `root.present(self, …)`) is not on screen yet either: `.other`.
+    public func windowHost(at index: Int) -> WindowHost {
+        var isStatic = false
+        var function: Declaration?
+        for owner in enclosingDeclarations(of: index) {
+            let declaration = declarations[owner]
+            if declaration.isFunctionLike || declaration.kind == .variable || declaration.kind == .constant {
+                if self.declaration(declaration, hasModifier: "static") || self.declaration(declaration, hasModifier: "class") {
+                    isStatic = true
+                }
+                if function == nil { function = declaration }
+                continue
+            }
+            guard declaration.isType else { continue }
+            let host = windowHost(ofType: declaration)
+            if host == .viewController || host == .view {
+                if isStatic { return .other }
+                if let function, handsOverSelf(function) { return .other }
+            }
+            return host
+        }
+        return .other
+    }
+
+    /// True when the function body passes `self` as the first argument of `addSubview`,
+    /// `insertSubview`, `present`, `addChild` or `pushViewController`.
+    func handsOverSelf(_ function: Declaration) -> Bool {
+        guard let open = function.bodyOpen, let close = function.bodyClose else { return false }
+        var index = open + 1
+        while index + 3 < close {
+            defer { index += 1 }
+            guard code[index + 1].kind == .leftParen, isName(index + 2, "self"),
+                  code[index + 3].kind == .comma || code[index + 3].kind == .rightParen else { continue }
+            if isName(index, "addSubview") || isName(index, "insertSubview") || isName(index, "present")
+                || isName(index, "addChild") || isName(index, "pushViewController") {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The role of a type declaration, from its inheritance clause (classes: the superclass, by name
+    /// when it is defined elsewhere) or, for an extension, from the extended type's name or its
+    /// declaration in this file.
+    public func windowHost(ofType declaration: Declaration) -> WindowHost {
+        switch declaration.kind {
+        case .class:
+            if declaration.inheritance.contains(where: { isSceneDelegateProtocol($0) }) { return .sceneDelegate }
+            guard let superclass = declaration.inheritance.first else { return .other }
+            if isName(superclass, "UIApplication") { return .applicationHelper }
+            if isViewControllerClassName(superclass) { return .viewController }
+            if isViewClassName(superclass) { return .view }
+            return .other
+        case .struct, .enum:
+            if declaration.inheritance.contains(where: { isName($0, "View") || isName($0, "ViewModifier") }) {
+                return .swiftUIView
+            }
+            if declaration.inheritance.contains(where: { isSceneDelegateProtocol($0) }) { return .sceneDelegate }
+            return .other
+        case .extension:
+            guard let name = declaration.name else { return .other }
+            if isName(name, "UIApplication") { return .applicationHelper }
+            if isName(name, "View") || isName(name, "ViewModifier") { return .swiftUIView }
+            if declaration.inheritance.contains(where: { isSceneDelegateProtocol($0) }) { return .sceneDelegate }
+            // The extended type declared in this file decides.
+            for other in declarations where other.kind != .extension && other.isType {
+                if let otherName = other.name, bytes(at: otherName).elementsEqual(bytes(at: name)) {
+                    return windowHost(ofType: other)
+                }
+            }
+            // `extension UIViewController` / `extension UIView` serve every instance, including ones
+            // not on screen (a controller about to be presented): no window to suggest.
+            if isName(name, "UIViewController") || isName(name, "UIView") { return .other }
+            if isViewControllerClassName(name) { return .viewController }
+            if tokenHasSuffix(name, "Cell") { return .view }
+            return .other
+        default:
+            return .other
+        }
+    }
+
+    /// `UIViewController`, `…ViewController` (and the common `…VC` abbreviation), and the UIKit/SwiftUI
+    /// container controllers and their conventionally named subclasses (`…NavigationController`,
+    /// `…TabBarController`, `…HostingController`).
+    public func isViewControllerClassName(_ index: Int) -> Bool {
+        guard code[index].kind == .identifier else { return false }
+        return tokenHasSuffix(index, "ViewController") || tokenHasSuffix(index, "VC") || tokenHasSuffix(index, "NavigationController")
+            || tokenHasSuffix(index, "TabBarController") || tokenHasSuffix(index, "HostingController")
+            || isName(index, "UIAlertController") || isName(index, "UISearchController")
+            || isName(index, "UIImagePickerController") || isName(index, "UIVideoEditorController")
+    }
+
+    /// `UIView` and its UIKit subclasses by name, `…View` / `…Cell` class names (`WKWebView`,
+    /// `MKMapView`, a project's `BaseCell`). Not `UIWindow`: a window is its own window.
+    public func isViewClassName(_ index: Int) -> Bool {
+        guard code[index].kind == .identifier else { return false }
+        if tokenHasSuffix(index, "View") || tokenHasSuffix(index, "Cell") { return true }
+        return isName(index, "UIControl") || isName(index, "UIButton") || isName(index, "UILabel")
+            || isName(index, "UITextField") || isName(index, "UISwitch") || isName(index, "UISlider")
+            || isName(index, "UISegmentedControl") || isName(index, "UIStepper") || isName(index, "UIPageControl")
+            || isName(index, "UIDatePicker") || isName(index, "UINavigationBar") || isName(index, "UIToolbar")
+            || isName(index, "UITabBar") || isName(index, "UISearchBar") || isName(index, "UIRefreshControl")
+    }
+
+    private func isSceneDelegateProtocol(_ index: Int) -> Bool {
+        isName(index, "UIWindowSceneDelegate") || isName(index, "UISceneDelegate")
+    }
+}
+
+/// The walk behind `SourceFile.sceneLookups()`.
+private struct SceneLookupFinder {
+    let file: SourceFile
+    var lookups: [SceneLookup] = []
+    /// Locals that hold an unpicked global collection: declaration index → what they hold.
+    var trackedLocals: [(declaration: Int, holds: Value, origin: SceneLookupOrigin)] = []
+    /// Declarations by the code index of their initializer's first token.
+    var declarationByInitializer: [Int: Int] = [:]
+
+    init(file: SourceFile) { self.file = file }
+
+    /// What the expression read so far denotes.
+    enum Value: Equatable {
+        case scenes, windows, scene, window, other
+        var isCollection: Bool { self == .scenes || self == .windows }
+    }
+
+    /// The state of one walk along a lookup expression.
+    struct Walk {
+        var value: Value
+        var firstPick: Int?
+        var pickText = ""
+        var pickedScene = false
+        var pickedWindow = false
+        /// A predicate compares with a specific value: the pick selects a definite element.
+        var identifying = false
+        /// Last code index of the expression walked so far.
+        var end: Int
+    }
+
+    mutating func run() -> [SceneLookup] {
+        let code = file.code
+        var found: [SceneLookup] = []
+        for (index, declaration) in file.declarations.enumerated() {
+            if let initializer = declaration.initializer { declarationByInitializer[initializer] = index }
+        }
+        for index in code.indices where code[index].kind == .identifier {
+            let origin: SceneLookupOrigin
+            let start: Value
+            if file.tokenIs(index, "connectedScenes") {
+                origin = .connectedScenes
+                start = .scenes
+            } else if file.tokenIs(index, "windows") {
+                origin = .applicationWindows
+                start = .windows
+            } else if file.tokenIs(index, "keyWindow") {
+                origin = .applicationKeyWindow
+                start = .window
+            } else {
+                continue
+            }
+            let chain = file.chain(containing: index)
+            guard let linkIndex = chain.links.firstIndex(where: { $0.token == index && ($0.kind == .member || $0.kind == .name) }),
+                  isApplicationReceiver(chain, before: linkIndex, source: index) else { continue }
+            var walk = Walk(value: start, end: index)
+            if origin == .applicationKeyWindow {
+                walk.firstPick = index
+                walk.pickText = ".keyWindow"
+                walk.pickedWindow = true
+                walk.value = .other
+            }
+            walk = follow(chain, from: linkIndex + 1, walk)
+            if let lookup = lookup(from: walk, origin: origin, local: nil) {
+                found.append(lookup)
+            } else if walk.firstPick == nil, walk.value.isCollection {
+                trackLocal(holding: walk, origin: origin, chainStart: chain.start)
+            }
+        }
+        for local in trackedLocals {
+            found += uses(of: local.declaration, holding: local.holds, origin: local.origin)
+        }
+        return foldStatements(found)
+    }
+
+    // MARK: Receivers
+
+    /// True when the links before the source member denote the shared `UIApplication`.
+    func isApplicationReceiver(_ chain: Chain, before linkIndex: Int, source: Int) -> Bool {
+        var named: [Int] = []
+        for link in chain.links[..<linkIndex] {
+            switch link.kind {
+            case .optional: continue
+            case .name, .member: named.append(link.token)
+            default: return false
+            }
+        }
+        switch named.count {
+        case 0:
+            // A bare name: implicit `self`, unless it names a local, parameter or property.
+            guard chain.links[linkIndex].kind == .name else { return false }
+            if isBindingSite(source) { return false }
+            if visibleDeclaration(named: source) != nil || visibleParameter(named: source) != nil
+                || isBoundLocally(source) { return false }
+            return isInsideApplicationType(source)
+        case 1:
+            let receiver = named[0]
+            if file.isName(receiver, "self") { return isInsideApplicationType(source) }
+            // `shared.connectedScenes` in a static member of a UIApplication extension.
+            if file.isName(receiver, "shared") && chain.links[0].kind == .name && !isBoundLocally(receiver)
+                && visibleDeclaration(named: receiver) == nil {
+                return isInsideApplicationType(source)
+            }
+            if file.isName(receiver, "UIApplication") { return false }
+            return isApplicationVariable(receiver)
+        case 2:
+            if file.isName(named[0], "UIApplication") && file.isName(named[1], "shared") { return true }
+            if file.isName(named[0], "self") { return isApplicationVariable(named[1]) }
+            return false
+        case 3:
+            return file.isName(named[0], "UIKit") && file.isName(named[1], "UIApplication") && file.isName(named[2], "shared")
+        default:
+            return false
+        }
+    }
+
+    func isInsideApplicationType(_ index: Int) -> Bool {
+        guard let type = file.enclosingType(of: index) else { return false }
+        if type.kind == .extension, let name = type.name { return file.isName(name, "UIApplication") }
+        if type.kind == .class, let superclass = type.inheritance.first { return file.isName(superclass, "UIApplication") }
+        return false
+    }
+
+    /// A name declared (parameter, local, property) with type `UIApplication` or as `UIApplication.shared`.
+    func isApplicationVariable(_ nameToken: Int) -> Bool {
+        if let parameter = visibleParameter(named: nameToken) {
+            guard let type = parameter.typeStart else { return false }
+            return isBareApplicationType(type)
+        }
+        guard let index = visibleDeclaration(named: nameToken) else { return false }
+        let declaration = file.declarations[index]
+        if let type = declaration.typeStart, isBareApplicationType(type) { return true }
+        if let value = declaration.initializer {
+            return file.isName(value, "UIApplication") && value + 2 < file.code.count
+                && file.code[value + 1].kind == .period && file.isName(value + 2, "shared")
+                && !(value + 3 < file.code.count && file.code[value + 3].kind == .period)
+        }
+        return false
+    }
+
+    /// `UIApplication` (optionally `UIApplication?`/`!`), not `UIApplication.State`.
+    func isBareApplicationType(_ index: Int) -> Bool {
+        guard file.isName(index, "UIApplication") else { return false }
+        return !(index + 1 < file.code.count && file.code[index + 1].kind == .period)
+    }
+
+    /// The nearest property or local declaration named like `nameToken` whose scope holds it.
+    func visibleDeclaration(named nameToken: Int) -> Int? {
+        var best: Int?
+        for (index, declaration) in file.declarations.enumerated()
+        where declaration.kind == .variable || declaration.kind == .constant {
+            guard let name = declaration.name, name != nameToken,
+                  file.bytes(at: name).elementsEqual(file.bytes(at: nameToken)) else { continue }
+            let scope = Int(file.parent[declaration.keyword])
+            if scope >= 0 {
+                let close = Int(file.matching[scope])
+                guard nameToken > scope, close < 0 || nameToken < close else { continue }
+            }
+            // Locals count only after their declaration; properties anywhere in their type.
+            if let owner = declaration.parent, file.declarations[owner].isFunctionLike
+                || file.declarations[owner].kind == .variable, declaration.keyword > nameToken { continue }
+            if best.map({ file.declarations[$0].keyword < declaration.keyword }) ?? true { best = index }
+        }
+        return best
+    }
+
+    /// True when a pattern in the enclosing member binds the name before `nameToken`: `guard let`,
+    /// `if let`, `for … in`, `case let`, or a closure parameter (`{ name in`).
+    func isBoundLocally(_ nameToken: Int) -> Bool {
+        var body: Int?
+        for owner in file.enclosingDeclarations(of: nameToken) {
+            let declaration = file.declarations[owner]
+            if declaration.isType { break }
+            body = declaration.bodyOpen
+        }
+        guard let open = body else { return false }
+        let spelling = file.bytes(at: nameToken)
+        for index in open + 1..<nameToken where file.code[index].kind == .identifier {
+            if file.bytes(at: index).elementsEqual(spelling) && isBindingSite(index) { return true }
+        }
+        return false
+    }
+
+    /// A name being bound here: after `let`/`var`/`for`/`case`, or a closure parameter (`{ name in`,
+    /// `{ (a, name) in`).
+    func isBindingSite(_ index: Int) -> Bool {
+        let code = file.code
+        if index > 0 {
+            let previous = code[index - 1].keyword
+            if previous == .let || previous == .var || previous == .for || previous == .case { return true }
+        }
+        var next = index + 1
+        if next < code.count, code[next].kind == .colon { return true }   // a label or a typed parameter
+        if next < code.count, code[next].kind == .rightParen { next += 1 }
+        return next < code.count && code[next].keyword == .in
+    }
+
+    /// A parameter of an enclosing function named like `nameToken`.
+    func visibleParameter(named nameToken: Int) -> Declaration.Parameter? {
+        for owner in file.enclosingDeclarations(of: nameToken) {
+            let declaration = file.declarations[owner]
+            guard declaration.isFunctionLike else { continue }
+            for parameter in declaration.parameters
+            where file.bytes(at: parameter.name).elementsEqual(file.bytes(at: nameToken)) {
+                return parameter
+            }
+        }
+        return nil
+    }
+
+    // MARK: Following an expression
+
+    /// Walks the links of `chain` from `first`, then out through `as?` casts, parentheses and
+    /// `Array(…)`, updating what the expression denotes.
+    func follow(_ chain: Chain, from first: Int, _ start: Walk) -> Walk {
+        var walk = start
+        var chain = chain
+        var linkIndex = first
+        while true {
+            walk = follow(links: chain.links, from: linkIndex, walk)
+            walk.end = max(walk.end, chain.end)
+            guard walk.value != .other, let outer = enclosingExpression(of: chain, walk: &walk) else { return walk }
+            chain = outer.chain
+            linkIndex = outer.nextLink
+        }
+    }
+
+    func follow(links: [Chain.Link], from first: Int, _ start: Walk) -> Walk {
+        var walk = start
+        var index = first
+        while index < links.count && walk.value != .other {
+            let link = links[index]
+            switch link.kind {
+            case .optional:
+                index += 1
+            case .member:
+                var arguments: [Chain.Link] = []
+                var next = index + 1
+                while next < links.count && (links[next].kind == .call || links[next].kind == .trailingClosure) {
+                    arguments.append(links[next])
+                    next += 1
+                }
+                member(link.token, arguments: arguments, &walk)
+                index = next
+            case .subscript:
+                if walk.value.isCollection {
+                    recordPick(at: link.token, text: subscriptText(link), &walk)
+                } else {
+                    walk.value = .other
+                }
+                index += 1
+            default:
+                walk.value = .other
+            }
+        }
+        return walk
+    }
+
+    func member(_ name: Int, arguments: [Chain.Link], _ walk: inout Walk) {
+        switch walk.value {
+        case .scenes, .windows:
+            if isPickName(name) {
+                if arguments.contains(where: { isIdentifyingPredicate($0) }) { walk.identifying = true }
+                recordPick(at: name, text: pickText(name, arguments), &walk)
+            } else if isTransformName(name) {
+                if arguments.contains(where: { isIdentifyingPredicate($0) }) { walk.identifying = true }
+                if walk.value == .scenes && (mentions(arguments, "windows") || mentions(arguments, "keyWindow")) {
+                    walk.value = .windows
+                }
+            } else {
+                // count, isEmpty, contains, forEach, reduce …: every element, or none is chosen.
+                walk.value = .other
+            }
+        case .scene:
+            if file.isName(name, "keyWindow") {
+                walk.value = .window
+                walk.pickedWindow = true
+            } else if file.isName(name, "windows") {
+                walk.value = .windows
+            } else if file.isName(name, "map") || file.isName(name, "flatMap") {
+                // Optional's map: still the one scene (or its windows).
+                if mentions(arguments, "windows") { walk.value = .windows }
+                else if mentions(arguments, "keyWindow") { walk.value = .window; walk.pickedWindow = true }
+            } else {
+                walk.value = .other
+            }
+        case .window, .other:
+            walk.value = .other
+        }
+    }
+
+    func recordPick(at token: Int, text: String, _ walk: inout Walk) {
+        if walk.firstPick == nil {
+            walk.firstPick = token
+            walk.pickText = text
+        }
+        if walk.value == .scenes {
+            walk.value = .scene
+            walk.pickedScene = true
+        } else {
+            walk.value = .window
+            walk.pickedWindow = true
+        }
+    }
+
+    func isPickName(_ index: Int) -> Bool {
+        file.isName(index, "first") || file.isName(index, "last") || file.isName(index, "randomElement")
+            || file.isName(index, "min") || file.isName(index, "max") || file.isName(index, "popFirst")
+            || file.isName(index, "popLast")
+    }
+
+    func isTransformName(_ index: Int) -> Bool {
+        file.isName(index, "compactMap") || file.isName(index, "map") || file.isName(index, "flatMap")
+            || file.isName(index, "filter") || file.isName(index, "lazy") || file.isName(index, "sorted")
+            || file.isName(index, "reversed") || file.isName(index, "shuffled") || file.isName(index, "dropFirst")
+            || file.isName(index, "dropLast") || file.isName(index, "prefix") || file.isName(index, "suffix")
+    }
+
+    /// True when a name token `word` appears inside the argument or closure brackets.
+    func mentions(_ arguments: [Chain.Link], _ word: StaticString) -> Bool {
+        for argument in arguments {
+            guard let close = argument.close else { continue }
+            for index in argument.token + 1..<close where file.isName(index, word) { return true }
+        }
+        return false
+    }
+
+    /// A predicate that compares an element with a specific value (`$0.session == session`,
+    /// `$0 === scene`) rather than with a state, a literal or a type (`== .foregroundActive`, `is`).
+    func isIdentifyingPredicate(_ argument: Chain.Link) -> Bool {
+        guard let close = argument.close else { return false }
+        for index in argument.token + 1..<close where file.code[index].kind == .identifier {
+            // There is at most one CarPlay scene of each kind: selecting it by type or role is definite.
+            if file.tokenHasPrefix(index, "CPTemplateApplication") || file.tokenHasPrefix(index, "carTemplateApplication")
+                || file.tokenHasPrefix(index, "CarPlay") { return true }
+            // `$0.windows.contains(window)`: the scene that holds a known window.
+            if file.tokenIs(index, "contains"), index + 2 < close, file.code[index + 1].kind == .leftParen,
+               !(file.isName(index + 2, "where") && index + 3 < close && file.code[index + 3].kind == .colon) {
+                return true
+            }
+        }
+        for index in argument.token + 1..<close where file.code[index].kind == .operator {
+            if file.tokenIs(index, "===") { return true }
+            guard file.tokenIs(index, "==") else { continue }
+            if isStateOrLiteral(after: index) || isStateOrLiteral(before: index) { continue }
+            return true
+        }
+        return false
+    }
+
+    func isStateOrLiteral(after index: Int) -> Bool {
+        let next = index + 1
+        guard next < file.code.count else { return true }
+        let token = file.code[next]
+        if token.kind == .period { return true }    // `.foregroundActive`
+        return isLiteral(next)
+    }
+
+    func isStateOrLiteral(before index: Int) -> Bool {
+        let previous = index - 1
+        guard previous >= 0 else { return true }
+        if isLiteral(previous) { return true }
+        // `.foregroundActive == $0.activationState`: an implicit member.
+        if file.code[previous].kind == .identifier, previous >= 1, file.code[previous - 1].kind == .period {
+            let before = previous - 2
+            if before < 0 { return true }
+            let kind = file.code[before].kind
+            return !(kind == .identifier || kind == .keyword || kind.isClosingBracket
+                || (kind == .operator && file.code[before].length == 1 && !file.code[previous - 1].flags.contains(.spaceBefore)))
+        }
+        return false
+    }
+
+    func isLiteral(_ index: Int) -> Bool {
+        let token = file.code[index]
+        switch token.kind {
+        case .stringDelimiter, .stringSegment, .integerLiteral, .floatLiteral: return true
+        default: return token.keyword == .nil || token.keyword == .true || token.keyword == .false
+        }
+    }
+
+    func pickText(_ name: Int, _ arguments: [Chain.Link]) -> String {
+        var text = "." + file.text(at: name)
+        if let call = arguments.first {
+            if call.kind == .trailingClosure {
+                text += file.isName(name, "min") || file.isName(name, "max") ? "(by:)" : "(where:)"
+            } else if let close = call.close {
+                if close == call.token + 1 {
+                    text += "()"
+                } else if call.token + 2 < close, file.code[call.token + 2].kind == .colon {
+                    text += "(" + file.text(at: call.token + 1) + ":)"
+                } else {
+                    text += "(…)"
+                }
+            }
+        }
+        return text
+    }
+
+    func subscriptText(_ link: Chain.Link) -> String {
+        guard let close = link.close else { return "[…]" }
+        let range = Int(file.code[link.token].start)..<file.code[close].end
+        return range.count <= 12 ? file.text(range) : "[…]"
+    }
+
+    /// The expression one level out, when the walked expression is only cast (`as? UIWindowScene`),
+    /// parenthesised, or wrapped in `Array(…)`: its chain and the link to continue from.
+    func enclosingExpression(of chain: Chain, walk: inout Walk) -> (chain: Chain, nextLink: Int)? {
+        let code = file.code
+        var after = chain.end + 1
+        // `as? T` / `as! T` / `as T`, with a dotted or generic-free type name.
+        if after < code.count, code[after].keyword == .as {
+            after += 1
+            if after < code.count, code[after].kind == .operator, file.tokenIs(after, "?") || file.tokenIs(after, "!") {
+                after += 1
+            }
+            while after < code.count, code[after].kind == .identifier || code[after].kind == .keyword {
+                after += 1
+                if after + 1 < code.count, code[after].kind == .period { after += 1 } else { break }
+            }
+            walk.end = after - 1
+        }
+        guard after < code.count, code[after].kind == .rightParen else { return nil }
+        let open = Int(file.matching[after])
+        guard open >= 0, open == Int(file.parent[chain.start]) else { return nil }
+        let outerStart = file.chainStart(containing: open)
+        let outer = file.chain(from: outerStart)
+        guard let index = outer.links.firstIndex(where: { $0.token == open }) else { return nil }
+        let link = outer.links[index]
+        if link.kind == .call {
+            // Only wrappers that keep the elements: `Array(…)`, `Set(…)`, without labels — or a
+            // parenthesis after `return`/`await`/`try`, which the chain reader takes for a call.
+            guard index == 1 else { return nil }
+            let callee = outer.links[0].token
+            if code[callee].kind == .keyword || code[callee].keyword == .await {
+                return (outer, index + 1)
+            }
+            guard file.isName(callee, "Array") || file.isName(callee, "Set") else { return nil }
+            if open + 2 < after, code[open + 2].kind == .colon { return nil }
+        } else if link.kind != .group {
+            return nil
+        }
+        walk.end = max(walk.end, after)
+        return (outer, index + 1)
+    }
+
+    // MARK: Locals
+
+    /// `let scenes = UIApplication.shared.connectedScenes(.compactMap …)`: remember `scenes`.
+    mutating func trackLocal(holding walk: Walk, origin: SceneLookupOrigin, chainStart: Int) {
+        var start = chainStart
+        // `let scenes = await UIApplication.shared.connectedScenes`
+        if start > 0, file.code[start - 1].keyword == .await || file.code[start - 1].keyword == .try { start -= 1 }
+        guard let declarationIndex = declarationByInitializer[start] else { return }
+        let next = walk.end + 1
+        if next < file.code.count {
+            let token = file.code[next]
+            let ends = token.flags.contains(.lineStart) || token.kind == .semicolon || token.kind == .rightBrace
+            guard ends, !(token.kind == .period || (token.kind == .operator && !file.tokenIs(next, "!"))) else { return }
+        }
+        trackedLocals.append((declarationIndex, walk.value, origin))
+    }
+
+    /// Lookups through a tracked local within its scope.
+    func uses(of declarationIndex: Int, holding value: Value, origin: SceneLookupOrigin) -> [SceneLookup] {
+        let declaration = file.declarations[declarationIndex]
+        guard let name = declaration.name else { return [] }
+        let scope = Int(file.parent[declaration.keyword])
+        let end = scope >= 0 && file.matching[scope] > scope ? Int(file.matching[scope]) : file.code.count
+        var result: [SceneLookup] = []
+        let spelling = Array(file.bytes(at: name))
+        var index = declaration.end + 1
+        while index < end {
+            defer { index += 1 }
+            guard file.code[index].kind == .identifier, file.tokenIs(index, spelling) else { continue }
+            if index > 0, file.code[index - 1].kind == .period { continue }
+            if index + 1 < file.code.count, file.code[index + 1].kind == .colon { continue }
+            // Shadowed by a nearer declaration of the same name.
+            if let nearest = visibleDeclaration(named: index), nearest != declarationIndex { continue }
+            let chain = file.chain(from: index)
+            let walk = follow(chain, from: 1, Walk(value: value, end: index))
+            if var lookup = lookup(from: walk, origin: origin, local: name) {
+                let local = file.text(at: index)
+                let direct = lookup.pick == index + 2 || (lookup.pick == index + 1 && file.code[lookup.pick].kind == .leftSquare)
+                lookup.localSubject = direct ? "`\(local)\(lookup.pickText)`" : "`\(lookup.pickText)` on `\(local)`"
+                result.append(lookup)
+            }
+        }
+        return result
+    }
+
+    // MARK: Results
+
+    func lookup(from walk: Walk, origin: SceneLookupOrigin, local: Int?) -> SceneLookup? {
+        guard let pick = walk.firstPick, !walk.identifying else { return nil }
+        // Code that runs only before iOS 13 (`else` of `#available(iOS 13, *)`) predates scenes.
+        if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
+        let result: SceneLookupResult = walk.pickedWindow ? .window : .scene
+        return SceneLookup(result: result, origin: origin, pick: pick, pickText: walk.pickText,
+                           statementStart: file.statementStart(containing: pick), foldedPicks: 0, local: local,
+                           storeKitCall: storeKitCall(receiving: pick))
+    }
+
+    /// One lookup per statement: the earliest pick, counting the others as fallbacks.
+    func foldStatements(_ lookups: [SceneLookup]) -> [SceneLookup] {
+        var byStatement: [Int: SceneLookup] = [:]
+        for lookup in lookups {
+            if var existing = byStatement[lookup.statementStart] {
+                if lookup.pick < existing.pick {
+                    var replacement = lookup
+                    replacement.foldedPicks = existing.foldedPicks + 1
+                    replacement.storeKitCall = replacement.storeKitCall ?? existing.storeKitCall
+                    byStatement[lookup.statementStart] = replacement
+                } else {
+                    existing.foldedPicks += 1
+                    existing.storeKitCall = existing.storeKitCall ?? lookup.storeKitCall
+                    byStatement[lookup.statementStart] = existing
+                }
+            } else {
+                byStatement[lookup.statementStart] = lookup
+            }
+        }
+        return byStatement.values.sorted { $0.pick < $1.pick }
+    }
+
+    /// The StoreKit call the picked scene goes to: directly as its `in:` argument, or through a
+    /// name the statement binds (`if let scene = …`, `guard let scene = …`, `let scene = …`),
+    /// possibly re-bound once (`let windowScene = scene as? UIWindowScene`).
+    func storeKitCall(receiving pick: Int) -> StoreKitSceneCall? {
+        // Directly inside the argument list.
+        var open = Int(file.parent[pick])
+        while open >= 0 && file.code[open].kind != .leftBrace {
+            if file.code[open].kind == .leftParen, let call = storeKitCall(openingAt: open) { return call }
+            open = Int(file.parent[open])
+        }
+        let statement = file.statementStart(containing: pick)
+        var names = boundNames(from: statement, upTo: pick)
+        guard !names.isEmpty else { return nil }
+        let scope = Int(file.parent[statement])
+        let end = scope >= 0 && file.matching[scope] > scope ? Int(file.matching[scope]) : file.code.count
+        var index = pick + 1
+        while index < end {
+            defer { index += 1 }
+            // A re-binding: `let other = name …`
+            if (file.code[index].keyword == .let || file.code[index].keyword == .var), index + 3 < end,
+               file.code[index + 1].kind == .identifier, file.tokenIs(index + 2, "="),
+               names.contains(where: { file.bytes(at: $0).elementsEqual(file.bytes(at: index + 3)) }) {
+                names.append(index + 1)
+            }
+            guard file.code[index].kind == .leftParen, let call = storeKitCall(openingAt: index) else { continue }
+            let argument = index + 3
+            if argument < end, names.contains(where: { file.bytes(at: $0).elementsEqual(file.bytes(at: argument)) }) {
+                return call
+            }
+        }
+        return nil
+    }
+
+    /// `requestReview(in:` / `showManageSubscriptions(in:` opening at `open`.
+    func storeKitCall(openingAt open: Int) -> StoreKitSceneCall? {
+        guard open >= 1, open + 2 < file.code.count, file.isName(open + 1, "in"), file.code[open + 2].kind == .colon
+        else { return nil }
+        let name = open - 1
+        let receiver = name >= 2 && file.code[name - 1].kind == .period ? name - 2 : -1
+        if file.isName(name, "requestReview") {
+            return receiver >= 0 && file.isName(receiver, "AppStore") ? .appStoreRequestReview : .storeReviewControllerRequestReview
+        }
+        if file.isName(name, "showManageSubscriptions") { return .showManageSubscriptions }
+        return nil
+    }
+
+    /// Name tokens bound by `let`/`var` between `start` and `end` (`if let a = …, let b = …`).
+    func boundNames(from start: Int, upTo end: Int) -> [Int] {
+        var names: [Int] = []
+        var index = start
+        while index < end {
+            if file.code[index].keyword == .let || file.code[index].keyword == .var,
+               index + 1 < end, file.code[index + 1].kind == .identifier {
+                names.append(index + 1)
+            }
+            index += 1
+        }
+        return names
+    }
+}
+
+// MARK: - Statements
+
+extension SourceFile {
+    /// The first code index of the statement around `index`: walks back over the enclosing postfix
+    /// chain and the tokens at the same bracket level until a `;`, the enclosing bracket, or a line
+    /// that does not continue the previous one (`.member`, a binary operator, a trailing `=`/`,`).
+    public func statementStart(containing index: Int) -> Int {
+        var current = chainStart(containing: index)
+        let level = parent[current]
+        while current > 0 {
+            let previous = current - 1
+            let before = code[previous]
+            if before.kind == .semicolon { break }
+            if before.kind.isOpeningBracket && Int32(previous) == level { break }
+            if code[current].flags.contains(.lineStart) {
+                let token = code[current]
+                let continues = token.kind == .period || (token.kind == .operator && !tokenIs(current, "!"))
+                    || before.kind == .operator || before.kind == .comma || before.kind == .colon
+                    || before.keyword == .as || before.keyword == .is || before.keyword == .await || before.keyword == .try
+                    || before.keyword == .return
+                if !continues { break }
+            }
+            if before.kind.isClosingBracket, matching[previous] >= 0 {
+                current = Int(matching[previous])
+            } else {
+                current = previous
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,81 @@
+import SeamLintCore
+
+/// The rule settings that govern one file: the configuration files above it, refined folder by
+/// folder, with command-line flags applied last. Shared by every file of a folder.
+public struct FileSettings: Sendable, Equatable {
+    /// The rules that run on the file.
+    public var enabledRuleIDs: Set<String>
+    /// Severity per rule id where configuration overrides the rule's default.
+    public var severities: [String: Severity]
+    /// Options per rule id.
+    public var ruleOptions: [String: [String: String]]
+    /// From `ios_deployment_target`; nil leaves the target to the manifests (or the command line).
+    public var iosDeploymentTarget: DeploymentTarget?
+
+    public init(enabledRuleIDs: Set<String>, severities: [String: Severity] = [:],
+                ruleOptions: [String: [String: String]] = [:], iosDeploymentTarget: DeploymentTarget? = nil) {
+        self.enabledRuleIDs = enabledRuleIDs
+        self.severities = severities
+        self.ruleOptions = ruleOptions
+        self.iosDeploymentTarget = iosDeploymentTarget
+    }
+
+    /// The defaults: every rule that is not opt-in, at its own severity.
+    public static func defaults(for rules: [any Rule.Type]) -> FileSettings {
+        FileSettings(enabledRuleIDs: Set(rules.filter { !$0.description.isOptIn }.map { $0.description.id }))
+    }
+
+    public func isEnabled(_ id: String) -> Bool { enabledRuleIDs.contains(id) }
+
+    public func severity(of rule: any Rule.Type) -> Severity {
+        severities[rule.description.id] ?? rule.description.severity
+    }
+
+    /// The same settings with nothing enabled: the file still contributes project facts
+    /// (changed-files mode keeps the whole project's facts) but reports nothing.
+    public var factsOnly: FileSettings {
+        var copy = self
+        copy.enabledRuleIDs = []
+        return copy
+    }
+}
+
+extension FileSettings {
+    /// A project rule decides once for the whole project; each of its findings then follows the
+    /// settings of the file it points at: dropped where the rule is off, at that file's severity.
+    /// `bySettings` is keyed by display path; empty when one set of settings covers the run.
+    static func scope(_ diagnostics: [Diagnostic], of rule: any Rule.Type, bySettings: [String: FileSettings]) -> [Diagnostic] {
+        guard !bySettings.isEmpty else { return diagnostics }
+        let id = rule.description.id
+        return diagnostics.compactMap { diagnostic in
+            guard let settings = bySettings[diagnostic.location.file] else { return diagnostic }
+            guard settings.isEnabled(id) else { return nil }
+            var scoped = diagnostic
+            scoped.severity = settings.severity(of: rule)
+            return scoped
+        }
+    }
+}
+
+extension FileSettings {
+    /// These settings refined by one file: `only` replaces the enabled set, `opt_in` adds to it,
+    /// `"off"` removes; severities and options override key by key; the nearest target wins.
+    func refined(by file: ConfigurationFile, allIDs: [String]) -> FileSettings {
+        var result = self
+        if let only = file.only { result.enabledRuleIDs = Set(only) }
+        switch file.optIn {
+        case .all: result.enabledRuleIDs.formUnion(allIDs)
+        case .ids(let ids): result.enabledRuleIDs.formUnion(ids)
+        case nil: break
+        }
+        for (id, setting) in file.rules {
+            if setting.level == .off { result.enabledRuleIDs.remove(id) }
+            if let severity = setting.level?.severity { result.severities[id] = severity }
+            if !setting.options.isEmpty { result.ruleOptions[id, default: [:]].merge(setting.options) { $1 } }
+        }
+        if let version = file.iosDeploymentTarget {
+            result.iosDeploymentTarget = DeploymentTarget(version: version, source: file.displayPath)
+        }
+        return result
+    }
+}

@@ -1,0 +1,22 @@
+extension ProjectConfiguration {
+    /// `path` made absolute against the working directory and standardized, like discovery does.
+    public func absolutePath(_ path: String) -> String { PathNames.standardize(path, relativeTo: workingDirectory) }
+
+    /// An absolute path as shown to the user: relative when under the working directory.
+    public func displayPath(_ absolutePath: String) -> String {
+        PathNames.displayPath(absolutePath, workingDirectory: workingDirectory)
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        if slash == path.utf8.startIndex { return "/" }
+        return String(decoding: path.utf8[..<slash], as: UTF8.self)
+    }
+
+    /// The components of `path` below `folder`, or nil when it is not inside (or is the folder).
+    static func components(of path: String, inside folder: String) -> [Substring]? {
+        guard path != folder, PathNames.isInside(path, root: folder) else { return nil }
+        let relative = String(decoding: path.utf8.dropFirst(folder == "/" ? 1 : folder.utf8.count + 1), as: UTF8.self)
+        return relative.split(separator: "/")
+    }
+}

@@ -1,0 +1,495 @@
+import Foundation
+import SeamLintCore
+
+/// Reads iOS deployment targets out of project manifests without building anything:
+/// SwiftPM and Tuist manifests, Xcode projects, `.xcconfig` files and XcodeGen specs.
+///
+/// Every reader returns the *lowest* iOS target it finds (code must run on the oldest system any
+/// of its targets supports), ignoring comments, test targets and targets built for other platforms.
+enum ManifestParser {
+    /// What a manifest says about iOS.
+    enum Finding: Equatable {
+        /// The lowest iOS deployment target of its iOS targets.
+        case iOS(Version)
+        /// It builds for other platforms only (a macOS app): iOS findings do not apply.
+        case otherPlatformsOnly
+        /// Nothing usable.
+        case nothing
+
+        var version: Version? {
+            if case .iOS(let version) = self { return version }
+            return nil
+        }
+    }
+
+    // MARK: Swift manifests (Package.swift, Tuist Project.swift)
+
+    /// `.iOS(.v16)`, `.iOS(.v16_4)`, `.iOS("16.4")`, `.iOS(SupportedPlatform.IOSVersion.v16)`;
+    /// Tuist `.iOS("16.0")`, `.iOS(targetVersion: "16.0", devices: …)`, `deploymentTargets: .iOS("17.0")`,
+    /// `.multiplatform(iOS: "17.0", macOS: "14.0")`. Comments are ignored.
+    static func swiftManifestTarget(_ text: String) -> Version? {
+        let code = Array(strippingSwiftComments(text).utf8)
+        var lowest: Version?
+        func consider(_ version: Version?) {
+            if let version, lowest.map({ version < $0 }) ?? true { lowest = version }
+        }
+        let call = Array(".iOS(".utf8)
+        let label = Array("iOS:".utf8)
+        var index = 0
+        while index < code.count {
+            if code.starts(with: call, at: index) {
+                let open = index + call.count - 1
+                let close = matchingParenthesis(code, open)
+                consider(versionArgument(Array(code[(open + 1)..<close])))
+                index = close
+            } else if code.starts(with: label, at: index), index == 0 || !isIdentifierByte(code[index - 1]) {
+                // `.multiplatform(iOS: "17.0", …)`
+                var cursor = index + label.count
+                while cursor < code.count && (code[cursor] == 0x20 || code[cursor] == 0x09) { cursor += 1 }
+                if cursor < code.count, code[cursor] == UInt8(ascii: "\"") {
+                    consider(quotedVersion(code, from: cursor))
+                }
+                index = cursor
+            }
+            index += 1
+        }
+        return lowest
+    }
+
+    /// The version in `.v16_4`, `"16.4"` or `targetVersion: "16.0"`.
+    private static func versionArgument(_ argument: [UInt8]) -> Version? {
+        var index = 0
+        while index < argument.count {
+            let byte = argument[index]
+            if byte == UInt8(ascii: "\"") { return quotedVersion(argument, from: index) }
+            // `.v16`, `.v16_4` (and `IOSVersion.v16`)
+            if byte == UInt8(ascii: "."), index + 2 < argument.count, argument[index + 1] == UInt8(ascii: "v"),
+               isDigit(argument[index + 2]) {
+                var end = index + 2
+                while end < argument.count && (isDigit(argument[end]) || argument[end] == UInt8(ascii: "_")) { end += 1 }
+                let digits = String(decoding: argument[(index + 2)..<end], as: UTF8.self)
+                return Version(digits.replacingOccurrences(of: "_", with: "."))
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func quotedVersion(_ bytes: [UInt8], from quote: Int) -> Version? {
+        var end = quote + 1
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\"") { end += 1 }
+        return versionPrefix(String(decoding: bytes[(quote + 1)..<min(end, bytes.count)], as: UTF8.self))
+    }
+
+    private static func matchingParenthesis(_ bytes: [UInt8], _ open: Int) -> Int {
+        var depth = 0
+        var index = open
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "(") {
+                depth += 1
+            } else if byte == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    /// The text with `//` and (nested) `/* */` comments blanked out, string literals kept.
+    static func strippingSwiftComments(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if inString {
+                output.append(byte)
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                    output.append(next)
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") || byte == 0x0A { inString = false }
+                index += 1
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                output.append(byte)
+                index += 1
+            } else if byte == UInt8(ascii: "/") && next == UInt8(ascii: "/") {
+                while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+            } else if byte == UInt8(ascii: "/") && next == UInt8(ascii: "*") {
+                var depth = 0
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                        depth += 1
+                        index += 2
+                    } else if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                        depth -= 1
+                        index += 2
+                        if depth == 0 { break }
+                    } else {
+                        index += 1
+                    }
+                }
+                output.append(0x20)
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    // MARK: Build settings (xcconfig, pbxproj lines)
+
+    /// `IPHONEOS_DEPLOYMENT_TARGET = 16.0;` (pbxproj) or `IPHONEOS_DEPLOYMENT_TARGET = 16.0 // note`
+    /// (xcconfig), also conditional `IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`. `$(…)` values are skipped.
+    static func buildSettingTarget(_ text: String) -> Version? {
+        var lowest: Version?
+        for line in text.split(whereSeparator: \.isNewline) {
+            var content = Substring(line)
+            if let comment = content.range(of: "//") { content = content[..<comment.lowerBound] }
+            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("IPHONEOS_DEPLOYMENT_TARGET"), let equals = trimmed.firstIndex(of: "=") else { continue }
+            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;\"'"))
+            if let version = versionPrefix(value), lowest.map({ version < $0 }) ?? true { lowest = version }
+        }
+        return lowest
+    }
+
+    // MARK: Xcode projects
+
+    /// The lowest iOS target of the app and extension targets of an Xcode project: each native
+    /// target's configurations, falling back to the project-level setting, skipping test targets and
+    /// targets whose SDK is not iOS. Without any such setting in the project file, the `.xcconfig`
+    /// files beside the project (up to two folders down) are read instead.
+    static func xcodeProjectTarget(projectPath: String, read: (String) -> String) -> (Finding, String) {
+        let pbxproj = projectPath + "/project.pbxproj"
+        let projectName = (projectPath as NSString).lastPathComponent
+        let finding = pbxprojFinding(read(pbxproj))
+        if finding != .nothing { return (finding, projectName + "/project.pbxproj") }
+        let folder = (projectPath as NSString).deletingLastPathComponent
+        var best: (Finding, String) = (.nothing, projectName + "/project.pbxproj")
+        for relative in xcconfigFiles(in: folder, depth: 2) {
+            if let version = buildSettingTarget(read(folder + "/" + relative)),
+               best.0.version.map({ version < $0 }) ?? true {
+                best = (.iOS(version), relative)
+            }
+        }
+        return best
+    }
+
+    private static func xcconfigFiles(in folder: String, depth: Int) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var result: [String] = []
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            if entry.hasSuffix(".xcconfig") {
+                result.append(entry)
+            } else if depth > 0, !entry.contains("."), entry != "Pods", entry != "Carthage", entry != "node_modules" {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isDirectory), isDirectory.boolValue {
+                    result += xcconfigFiles(in: folder + "/" + entry, depth: depth - 1).map { entry + "/" + $0 }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The lowest iOS target of a `project.pbxproj`, as described in `xcodeProjectTarget`.
+    static func pbxprojTarget(_ text: String) -> Version? { pbxprojFinding(text).version }
+
+    /// Reads a `project.pbxproj` (an OpenStep property list) as described in `xcodeProjectTarget`.
+    static func pbxprojFinding(_ text: String) -> Finding {
+        var parser = OpenStepPlistParser(Array(text.utf8))
+        guard case .dictionary(let root)? = parser.parse(), case .dictionary(let objects)? = root["objects"] else {
+            return buildSettingTarget(text).map(Finding.iOS) ?? .nothing
+        }
+        func object(_ id: PlistValue?) -> [String: PlistValue]? {
+            guard case .string(let key)? = id, case .dictionary(let value)? = objects[key] else { return nil }
+            return value
+        }
+        /// Build settings per configuration name for a configuration list.
+        func settings(ofList id: PlistValue?) -> [String: [String: String]] {
+            guard let list = object(id), case .array(let configurations)? = list["buildConfigurations"] else { return [:] }
+            var result: [String: [String: String]] = [:]
+            for configurationID in configurations {
+                guard let configuration = object(configurationID), case .string(let name)? = configuration["name"] else { continue }
+                var values: [String: String] = [:]
+                if case .dictionary(let buildSettings)? = configuration["buildSettings"] {
+                    for key in ["IPHONEOS_DEPLOYMENT_TARGET", "SDKROOT", "SUPPORTED_PLATFORMS"] {
+                        if case .string(let value)? = buildSettings[key] { values[key] = value }
+                    }
+                }
+                result[name] = values
+            }
+            return result
+        }
+        var projectSettings: [String: [String: String]] = [:]
+        for (_, value) in objects {
+            if case .dictionary(let candidate) = value, case .string("PBXProject")? = candidate["isa"] {
+                projectSettings = settings(ofList: candidate["buildConfigurationList"])
+            }
+        }
+        var lowest: Version?
+        var targets = 0
+        var iosTargets = 0
+        for (_, value) in objects {
+            guard case .dictionary(let target) = value, case .string("PBXNativeTarget")? = target["isa"] else { continue }
+            if case .string(let productType)? = target["productType"],
+               productType.contains("unit-test") || productType.contains("ui-testing") { continue }
+            targets += 1
+            var counted = false
+            for (name, own) in settings(ofList: target["buildConfigurationList"]) {
+                let inherited = projectSettings[name] ?? [:]
+                let sdk = own["SDKROOT"] ?? inherited["SDKROOT"] ?? "iphoneos"
+                let platforms = own["SUPPORTED_PLATFORMS"] ?? inherited["SUPPORTED_PLATFORMS"]
+                let buildsForIOS = sdk.hasPrefix("iphoneos") || (sdk == "auto" && (platforms?.contains("iphoneos") ?? true))
+                guard buildsForIOS else { continue }
+                if !counted { iosTargets += 1; counted = true }
+                guard let text = own["IPHONEOS_DEPLOYMENT_TARGET"] ?? inherited["IPHONEOS_DEPLOYMENT_TARGET"],
+                      let version = versionPrefix(text) else { continue }
+                if lowest.map({ version < $0 }) ?? true { lowest = version }
+            }
+        }
+        if targets > 0 && iosTargets == 0 { return .otherPlatformsOnly }
+        if lowest == nil {
+            // No native targets read (an unusual project): the project-level settings, else any line.
+            for (_, values) in projectSettings {
+                if let text = values["IPHONEOS_DEPLOYMENT_TARGET"], let version = versionPrefix(text),
+                   lowest.map({ version < $0 }) ?? true { lowest = version }
+            }
+        }
+        return (lowest ?? buildSettingTarget(text)).map(Finding.iOS) ?? .nothing
+    }
+
+    // MARK: XcodeGen
+
+    /// XcodeGen: `options: deploymentTarget: iOS: "16.0"`, a target's `deploymentTarget: "16.0"`
+    /// (unless its `platform` is another OS), `deploymentTarget: {iOS: 16.0}`, and
+    /// `IPHONEOS_DEPLOYMENT_TARGET: 16.0` in settings. `#` comments are ignored.
+    static func xcodeGenTarget(_ text: String) -> Version? { xcodeGenFinding(text).version }
+
+    /// As `xcodeGenTarget`; `.otherPlatformsOnly` when every `platform` / `supportedDestinations`
+    /// names other systems only.
+    static func xcodeGenFinding(_ text: String) -> Finding {
+        struct Line { var indent: Int; var key: String; var value: String }
+        var lines: [Line] = []
+        for raw in text.split(whereSeparator: \.isNewline) {
+            var content = Substring(raw)
+            if let hash = content.firstIndex(of: "#"), hash == content.startIndex || content[content.index(before: hash)] == " " {
+                content = content[..<hash]
+            }
+            let indent = content.prefix { $0 == " " || $0 == "\t" }.count
+            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            let body = trimmed.hasPrefix("- ") ? String(trimmed.dropFirst(2)) : trimmed
+            guard let colon = body.firstIndex(of: ":") else {
+                lines.append(Line(indent: indent, key: "", value: body))
+                continue
+            }
+            let key = body[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+            let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            lines.append(Line(indent: indent, key: key, value: value))
+        }
+        var lowest: Version?
+        var platforms: [String] = []
+        func consider(_ text: String) {
+            let cleaned = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"',{}"))
+            if let version = versionPrefix(cleaned), lowest.map({ version < $0 }) ?? true { lowest = version }
+        }
+        /// The `platform` of the mapping that holds line `index`, if it names one.
+        func platform(ofMappingAt index: Int) -> String? {
+            let indent = lines[index].indent
+            var cursor = index
+            while cursor > 0 && lines[cursor - 1].indent >= indent { cursor -= 1 }
+            while cursor < lines.count && lines[cursor].indent >= indent {
+                if lines[cursor].indent == indent && lines[cursor].key == "platform" { return lines[cursor].value }
+                cursor += 1
+            }
+            return nil
+        }
+        for (index, line) in lines.enumerated() {
+            switch line.key {
+            case "deploymentTarget":
+                if line.value.isEmpty {
+                    // A nested map: `iOS: 16.0` one level down.
+                    var cursor = index + 1
+                    while cursor < lines.count && lines[cursor].indent > line.indent {
+                        if lines[cursor].key == "iOS" { consider(lines[cursor].value) }
+                        cursor += 1
+                    }
+                } else if line.value.hasPrefix("{") {
+                    if let range = line.value.range(of: "iOS:") {
+                        consider(String(line.value[range.upperBound...].prefix { $0 != "," && $0 != "}" }))
+                    }
+                } else {
+                    let platform = platform(ofMappingAt: index)?.trimmingCharacters(in: CharacterSet(charactersIn: "\"'[] "))
+                    if platform == nil || platform!.hasPrefix("iOS") || platform!.contains("iOS") { consider(line.value) }
+                }
+            case "IPHONEOS_DEPLOYMENT_TARGET":
+                consider(line.value)
+            case "platform", "supportedDestinations":
+                platforms.append(line.value)
+            default:
+                break
+            }
+        }
+        if let lowest { return .iOS(lowest) }
+        if !platforms.isEmpty && !platforms.contains(where: { $0.contains("iOS") || $0.contains("auto") }) {
+            return .otherPlatformsOnly
+        }
+        return .nothing
+    }
+
+    // MARK: Helpers
+
+    /// `16`, `16.4`, `16.4.1` at the start of `text` (after quotes), or nil.
+    static func versionPrefix(_ text: String) -> Version? {
+        let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+        var digits = Substring(trimmed.prefix { $0.isNumber || $0 == "." })
+        while digits.hasSuffix(".") { digits = digits.dropLast() }
+        guard !digits.isEmpty else { return nil }
+        return Version(String(digits))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func starts(with prefix: [UInt8], at index: Int) -> Bool {
+        guard index + prefix.count <= count else { return false }
+        for offset in 0..<prefix.count where self[index + offset] != prefix[offset] { return false }
+        return true
+    }
+}
+
+/// A value of an OpenStep ("old-style ASCII") property list, the format of `project.pbxproj`.
+enum PlistValue: Equatable {
+    case string(String)
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+}
+
+/// A small recursive-descent reader for OpenStep property lists: `{ key = value; }`, `( a, b, )`,
+/// quoted and bare strings, `//` and `/* */` comments. Malformed input yields nil, never a crash.
+struct OpenStepPlistParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func parse() -> PlistValue? { value() }
+
+    private mutating func value() -> PlistValue? {
+        skipTrivia()
+        guard index < bytes.count, depth < 64 else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            depth += 1
+            defer { depth -= 1 }
+            index += 1
+            var result: [String: PlistValue] = [:]
+            while true {
+                skipTrivia()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .dictionary(result) }
+                guard case .string(let key)? = string() else { return nil }
+                skipTrivia()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+                index += 1
+                guard let item = value() else { return nil }
+                result[key] = item
+                skipTrivia()
+                if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
+            }
+        case UInt8(ascii: "("):
+            depth += 1
+            defer { depth -= 1 }
+            index += 1
+            var result: [PlistValue] = []
+            while true {
+                skipTrivia()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ")") { index += 1; return .array(result) }
+                guard let item = value() else { return nil }
+                result.append(item)
+                skipTrivia()
+                if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 }
+            }
+        default:
+            return string()
+        }
+    }
+
+    private mutating func string() -> PlistValue? {
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            var result: [UInt8] = []
+            while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+                if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                    index += 1
+                    switch bytes[index] {
+                    case UInt8(ascii: "n"): result.append(0x0A)
+                    case UInt8(ascii: "t"): result.append(0x09)
+                    default: result.append(bytes[index])
+                    }
+                } else {
+                    result.append(bytes[index])
+                }
+                index += 1
+            }
+            index += 1
+            return .string(String(decoding: result, as: UTF8.self))
+        }
+        let start = index
+        while index < bytes.count && isBareStringByte(bytes[index]) { index += 1 }
+        guard index > start else { return nil }
+        return .string(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    private func isBareStringByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."),
+             UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "@"):
+            return true
+        default:
+            return byte >= 0x80
+        }
+    }
+
+    private mutating func skipTrivia() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    index += 1
+                }
+                index += 2
+            } else {
+                return
+            }
+        }
+    }
+}

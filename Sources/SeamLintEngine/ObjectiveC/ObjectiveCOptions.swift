@@ -1,0 +1,42 @@
+/// How a run treats Objective-C (`.m`, `.mm`, `.h`) files.
+public struct ObjectiveCOptions: Sendable, Equatable {
+    /// False: Objective-C files are not linted, and no warning is given (`--no-objc`, `"objc": false`).
+    public var isEnabled: Bool
+    /// The libclang to load (`--libclang`). When nil, `SEAMLINT_LIBCLANG` names it; when that is
+    /// unset too, the usual places are searched (see `LibclangLocator`). A named library is the only
+    /// one tried: if it cannot be loaded, Objective-C files are skipped with a warning.
+    public var libclangPath: String?
+
+    public init(isEnabled: Bool = true, libclangPath: String? = nil) {
+        self.isEnabled = isEnabled
+        self.libclangPath = libclangPath
+    }
+}
+
+/// Which language variant libclang parses a file as.
+enum ObjectiveCDialect: Sendable, Equatable {
+    case objectiveC, objectiveCPlusPlus
+
+    var clangLanguage: String { self == .objectiveC ? "objective-c" : "objective-c++" }
+
+    /// `.m` is Objective-C, `.mm` Objective-C++. A `.h` is Objective-C (Objective-C++ when it also
+    /// shows C++), unless it is plainly C++ — C++ markers and no Objective-C ones — then nil: it is
+    /// not parsed (its tokens could not interest an Objective-C rule).
+    static func of(path: String, bytes: [UInt8]) -> ObjectiveCDialect? {
+        if path.hasSuffix(".mm") { return .objectiveCPlusPlus }
+        guard path.hasSuffix(".h") else { return .objectiveC }
+        let objectiveCMarkers: [StaticString] = ["@interface", "@protocol", "@class", "@import", "#import",
+                                                 "NS_ASSUME_NONNULL", "@property", "@end"]
+        let cPlusPlusMarkers: [StaticString] = ["namespace ", "template <", "template<", "std::", "public:",
+                                                "private:", "protected:", "constexpr ", "nullptr"]
+        let isObjectiveC = objectiveCMarkers.contains { contains(bytes, $0) }
+        let isCPlusPlus = cPlusPlusMarkers.contains { contains(bytes, $0) }
+        if isCPlusPlus { return isObjectiveC ? .objectiveCPlusPlus : nil }
+        return .objectiveC
+    }
+
+    private static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+        let needle = Array(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        return bytes.withUnsafeBufferPointer { ByteSearch.contains($0, needle) }
+    }
+}

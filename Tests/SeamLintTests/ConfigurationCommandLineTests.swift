@@ -1,0 +1,104 @@
+import Foundation
+import SeamLintCLI
+import SeamLintCore
+import Testing
+
+/// The configuration through `lint`: keys take effect, flags win, mistakes exit 2 on one line each.
+@Suite struct ConfigurationCommandLineTests {
+    static let keyWindow = "func show() {\n    let window = UIApplication.shared.keyWindow\n}\n"
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func run(_ arguments: [String]) -> Run {
+        let output = TextSink.memory()
+        let errors = TextSink.memory()
+        let status = CommandLineTool(output: output, errors: errors).run(arguments)
+        return Run(status: status, output: output.buffer, errors: errors.buffer)
+    }
+
+    @Test func mistakesExitTwoWithOneLineEach() {
+        let scratch = ConfigurationScratch()
+        let config = scratch.write("seamlint.json", "{\n  exluded: [],\n  strict: 'yes',\n}\n")
+        scratch.write("A.swift", Self.keyWindow)
+        let run = Self.run(["--config", config, "--quiet", scratch.path("A.swift")])
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == """
+            error: \(config):2:3: exluded: unknown key 'exluded'; did you mean 'excluded'?
+            error: \(config):3:3: strict: expected true or false, found a string
+
+            """)
+    }
+
+    @Test func missingConfigurationFile() {
+        let scratch = ConfigurationScratch()
+        let run = Self.run(["--config", scratch.path("none.json"), scratch.root])
+        #expect(run.status == 2)
+        #expect(run.errors == "error: \(scratch.path("none.json")): cannot read the configuration: no such file or directory\n")
+    }
+
+    @Test func reporterAndStrictComeFromTheFileUnlessFlagsSayOtherwise() {
+        let scratch = ConfigurationScratch()
+        let config = scratch.write("seamlint.json", "{ reporter: 'json', strict: true }")
+        scratch.write("A.swift", Self.keyWindow)
+        let fromFile = Self.run(["--config", config, "--quiet", scratch.root])
+        #expect(fromFile.status == 1)  // a warning fails the run under `strict`
+        #expect(fromFile.output.hasPrefix("[") && fromFile.output.contains("\"key_window_lookup\""))
+        let flag = Self.run(["--config", config, "--quiet", "--reporter", "xcode", scratch.root])
+        #expect(flag.output.contains("A.swift:2:"))
+        let plain = Self.run(["--no-config", "--quiet", scratch.root])
+        #expect(plain.status == 0)
+    }
+
+    @Test func rulesSeverityAndExclusionsTakeEffect() {
+        let scratch = ConfigurationScratch()
+        let config = scratch.write("seamlint.json", "{ rules: { key_window_lookup: 'error' }, excluded: ['Legacy'] }")
+        scratch.write("A.swift", Self.keyWindow)
+        scratch.write("Legacy/B.swift", Self.keyWindow)
+        let run = Self.run(["--config", config, "--quiet", scratch.root])
+        #expect(run.status == 1)
+        #expect(run.output.contains("A.swift:2:") && run.output.contains(": error: "))
+        #expect(!run.output.contains("Legacy"))
+        let off = scratch.write("off.json", "{ rules: { key_window_lookup: 'off' } }")
+        #expect(Self.run(["--config", off, "--quiet", scratch.root]).output.isEmpty)
+        // --only-rule wins over "off".
+        #expect(Self.run(["--config", off, "--quiet", "--only-rule", "key_window_lookup", scratch.root]).output.contains("A.swift:2:"))
+    }
+
+    @Test func objcKeyTurnsObjectiveCOff() {
+        let scratch = ConfigurationScratch()
+        let off = scratch.write("seamlint.json", "{ objc: false }")
+        scratch.write("Legacy.m", "@implementation Legacy\n@end\n")
+        let skipped = Self.run(["--config", off, scratch.root])
+        #expect(skipped.errors.contains("SeamLint: 0 files linted"))
+        #expect(!skipped.errors.contains("Objective-C"))
+        // The flag wins over the file.
+        #expect(Self.run(["--config", off, "--objc", scratch.root]).errors.contains("1 file"))
+    }
+
+    @Test func warningsGoToStandardErrorUnlessQuiet() {
+        let scratch = ConfigurationScratch()
+        let config = scratch.write("seamlint.json", "{ rules: { private_uikit_class: 'warning' } }")
+        scratch.write("A.swift", "let x = 1\n")
+        let run = Self.run(["--config", config, scratch.root])
+        #expect(run.errors.contains("warning: \(config):1:12: rules.private_uikit_class: rule 'private_uikit_class' is configured but not enabled"))
+        #expect(!Self.run(["--config", config, "--quiet", scratch.root]).errors.contains("warning:"))
+    }
+
+    @Test(arguments: [
+        (["--changed-lines-only"], "error: --changed-lines-only needs --diff BASE or --staged\n"),
+        (["--diff", "HEAD", "--staged"], "error: --diff and --staged cannot be combined\n"),
+        (["--write-baseline", "b.json", "--staged"],
+         "error: --write-baseline records a whole run; it cannot be combined with --diff, --staged or --stdin\n"),
+        (["--staged", "--stdin", "--stdin-path", "A.swift"], "error: --staged cannot be combined with --stdin\n"),
+    ])
+    func conflictingFlags(flags: [String], expected: String) {
+        let run = Self.run(["--no-config"] + flags)
+        #expect(run.status == 2)
+        #expect(run.errors == expected)
+    }
+}

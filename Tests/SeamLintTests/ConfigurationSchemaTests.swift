@@ -1,0 +1,64 @@
+import Foundation
+@testable import SeamLintEngine
+import SeamLintRules
+import Testing
+
+/// The shipped JSON Schema and the documentation stay in step with what the loader accepts.
+@Suite struct ConfigurationSchemaTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// Regenerate with `SEAMLINT_UPDATE_SCHEMA=1 swift test --filter ConfigurationSchemaTests`.
+    @Test func shippedSchemaIsCurrent() throws {
+        let generated = ConfigurationSchema.rendered(rules: allRules.map { $0.description }, reporterIDs: Reporters.all.map { $0.id })
+        let path = Self.repository + "/schemas/seamlint.schema.json"
+        if ProcessInfo.processInfo.environment["SEAMLINT_UPDATE_SCHEMA"] == "1" {
+            try AtomicFile.write(Data(generated.utf8), to: path)
+        }
+        let shipped = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(shipped == generated, "schemas/seamlint.schema.json is out of date: run SEAMLINT_UPDATE_SCHEMA=1 swift test --filter ConfigurationSchemaTests")
+    }
+
+    @Test func schemaNamesEveryKeyRuleAndReporter() throws {
+        let text = ConfigurationSchema.rendered(rules: allRules.map { $0.description }, reporterIDs: Reporters.all.map { $0.id })
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(ConfigurationKey.allCases.map(\.rawValue)))
+        let rules = try #require((properties["rules"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(rules.keys) == Set(allRules.map { $0.description.id }))
+        let reporters = try #require((properties["reporter"] as? [String: Any])?["enum"] as? [String])
+        #expect(reporters == Reporters.all.map { $0.id })
+    }
+
+    static func documentation() throws -> String {
+        try String(contentsOfFile: repository + "/docs/configuration.md", encoding: .utf8)
+    }
+
+    @Test func documentationDescribesEveryKeyAndFlag() throws {
+        let text = try Self.documentation()
+        for key in ConfigurationKey.allCases {
+            #expect(text.contains("`\(key.rawValue)`"), "docs/configuration.md does not describe `\(key.rawValue)`")
+        }
+        for flag in ["--config", "--no-config", "--baseline", "--write-baseline", "--diff", "--staged", "--changed-lines-only",
+                     "--strict", "--lenient", "--only-rule", "--enable-all-rules"] {
+            #expect(text.contains("`\(flag)"), "docs/configuration.md does not describe \(flag)")
+        }
+    }
+
+    /// Every `json5` block in the documentation is a valid configuration; the first is complete.
+    @Test func documentedExamplesAreValid() throws {
+        let text = try Self.documentation()
+        let blocks = text.components(separatedBy: "```json5\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(!blocks.isEmpty)
+        let vocabulary = ConfigurationVocabulary(ruleIDs: allRules.map { $0.description.id }, reporterIDs: Reporters.all.map { $0.id })
+        let scratch = ConfigurationScratch()
+        for (index, block) in blocks.enumerated() {
+            let path = scratch.write("example\(index).json", block)
+            let result = ConfigurationFile.load(path: path, displayPath: "docs example \(index + 1)", vocabulary: vocabulary)
+            #expect(result.failureText == nil, "\(result.failureText ?? "")")
+            if index == 0, case .success(let file) = result {
+                #expect(file.keys == Set(ConfigurationKey.allCases).subtracting([.only]), "the complete example misses keys")
+            }
+        }
+    }
+}
