@@ -3,9 +3,9 @@ import SeamLintCore
 /// Flags a menu touch-through workaround window whose toggling also runs on iOS 18 and later, and
 /// the whole workaround when the deployment target is iOS 18 or later.
 ///
-/// Facts: records `menu.workaroundWindow`, `menu.workaroundHook` and `menu.windowCreation`
-/// (`MenuTouchThrough` reads `menu.workaroundWindow`).
-public struct ContextMenuWorkaroundScope: ProjectRule {
+/// Facts: records `menu.workaroundWindow`, `menu.workaroundHook` and `menu.windowCreation`, from
+/// Swift and Objective-C files (`MenuTouchThrough` reads `menu.workaroundWindow`).
+public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -267,8 +267,18 @@ public struct ContextMenuWorkaroundScope: ProjectRule {
     )
 
     public func collectFacts(_ context: inout RuleContext) {
+        record(context.file.contextMenuWorkaroundWindows(), context.file.customWindowCreations(), in: &context)
+    }
+
+    public func collectObjectiveCFacts(_ context: inout RuleContext) {
+        record(context.file.objectiveCContextMenuWorkaroundWindows(), context.file.objectiveCCustomWindowCreations(),
+               in: &context)
+    }
+
+    private func record(_ windows: [ContextMenuWorkaroundWindow], _ creations: [(name: Int, isGated: Bool)],
+                        in context: inout RuleContext) {
         let file = context.file
-        for window in file.contextMenuWorkaroundWindows() {
+        for window in windows {
             let type = file.text(at: window.name)
             context.record(FactKind.workaroundWindow, at: window.name,
                            details: ["type": type, "gated": window.isGated ? "true" : "false"])
@@ -277,7 +287,7 @@ public struct ContextMenuWorkaroundScope: ProjectRule {
                                details: ["type": type, "gated": hook.isGated || window.isGated ? "true" : "false"])
             }
         }
-        for creation in file.customWindowCreations() {
+        for creation in creations {
             context.record(FactKind.windowCreation, at: creation.name,
                            details: ["type": file.text(at: creation.name), "gated": creation.isGated ? "true" : "false"])
         }

@@ -5,8 +5,9 @@ import SeamLintCore
 ///
 /// Facts: records `navbar.scrollEdgeAssignment`, `navbar.appearanceFactory`,
 /// `navigation.hostsSwiftUI`, `navigation.pushedType`, `swiftui.hostingSubclass`,
-/// `overlay.dialog`, `overlay.dimmingViewType` and `overlay.calls`.
-public struct ScrollEdgeOverlay: ProjectRule {
+/// `overlay.dialog`, `overlay.dimmingViewType`, `overlay.calls` and `swiftui.viewNode`; Objective-C
+/// files contribute scroll-edge assignments and appearance factories.
+public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -371,20 +372,8 @@ public struct ScrollEdgeOverlay: ProjectRule {
         let file = context.file
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly else { return }
         func names(_ tokens: [Int]) -> String { tokens.map { file.text(at: $0) }.joined(separator: ",") }
-        for assignment in file.navigationScrollEdgeAssignments() where !file.isOutsideIOS(at: assignment.member) {
-            var details = ["opacity": assignment.opacity.rawValue]
-            if let source = assignment.source { details["source"] = source }
-            if let evidence = assignment.evidence {
-                let call = file.isName(evidence, "configureWithOpaqueBackground") ? "`configureWithOpaqueBackground()`"
-                    : "a `\(file.text(at: evidence))`"
-                details["evidence"] = "\(call) on line \(file.location(of: evidence).line)"
-            }
-            context.record(FactKind.scrollEdgeAssignment, at: assignment.member, details: details)
-        }
-        for factory in file.navigationAppearanceFactories() {
-            context.record(FactKind.appearanceFactory, at: factory.name,
-                           details: ["name": file.text(at: factory.name), "opacity": factory.opacity.rawValue])
-        }
+        recordAppearances(file.navigationScrollEdgeAssignments().filter { !file.isOutsideIOS(at: $0.member) },
+                          file.navigationAppearanceFactories(), in: &context)
         let sites = file.navigationHostingSites()
         for site in sites.hosting {
             context.record(FactKind.hostedInNavigation, at: site.site, details: ["roots": names(site.roots)])
@@ -411,6 +400,31 @@ public struct ScrollEdgeOverlay: ProjectRule {
         for node in file.viewCompositionNodes() {
             context.record(FactKind.viewNode, at: node.name,
                            details: ["name": file.text(at: node.name), "references": names(node.references)])
+        }
+    }
+
+    public func collectObjectiveCFacts(_ context: inout RuleContext) {
+        guard !context.isTestFile, context.deploymentTarget.buildsForIOS else { return }
+        recordAppearances(context.file.objectiveCScrollEdgeAssignments(), context.file.objectiveCAppearanceFactories(),
+                          in: &context)
+    }
+
+    private func recordAppearances(_ assignments: [ScrollEdgeAssignment],
+                                   _ factories: [(name: Int, opacity: AppearanceOpacity)], in context: inout RuleContext) {
+        let file = context.file
+        for assignment in assignments {
+            var details = ["opacity": assignment.opacity.rawValue]
+            if let source = assignment.source { details["source"] = source }
+            if let evidence = assignment.evidence {
+                let call = file.isName(evidence, "configureWithOpaqueBackground") ? "`configureWithOpaqueBackground()`"
+                    : "a `\(file.text(at: evidence))`"
+                details["evidence"] = "\(call) on line \(file.location(of: evidence).line)"
+            }
+            context.record(FactKind.scrollEdgeAssignment, at: assignment.member, details: details)
+        }
+        for factory in factories {
+            context.record(FactKind.appearanceFactory, at: factory.name,
+                           details: ["name": file.text(at: factory.name), "opacity": factory.opacity.rawValue])
         }
     }
 

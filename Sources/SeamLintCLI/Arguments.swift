@@ -12,6 +12,8 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         OptionSpec(name: "--reporter", value: "ID", help: "Output format (see `lint reporters`); default xcode."),
         OptionSpec(name: "--output", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
+        OptionSpec(name: "--sarif-root", value: "DIR", help: "With --reporter sarif: the %SRCROOT% folder URIs are relative to; default ."),
+        OptionSpec(name: "--absolute-paths", value: nil, help: "Print absolute file paths (Xcode build phases and plugins)."),
         OptionSpec(name: "--config", value: "FILE", help: "Use this configuration file instead of the nearest .seamlint.json."),
         OptionSpec(name: "--no-config", value: nil, help: "Ignore .seamlint.json files."),
         OptionSpec(name: "--baseline", value: "FILE", help: "Report only diagnostics not recorded in this baseline file."),

@@ -3,7 +3,9 @@ import SeamLintCore
 import SeamLintEngine
 
 /// `--fix`: lint, apply fixes in memory, re-lint, at most `maximumPasses` times; then write
-/// each changed file once, atomically (or print a diff with `--dry-run`).
+/// each changed file once, atomically (or print a diff with `--dry-run`). Only diagnostics the
+/// linter returns are fixed: disabled rules never ran and suppressed findings were dropped
+/// inside `Linter`, so neither contributes an edit.
 struct FixRun {
     static let maximumPasses = 5
 
@@ -13,6 +15,8 @@ struct FixRun {
     struct Outcome {
         /// The diagnostics left after fixing.
         var result: LintResult
+        /// The diagnostics before any fix: what the files on disk still have after `--dry-run`.
+        var unfixedResult: LintResult
         /// New content by absolute path, for files that changed.
         var fixed: [String: [UInt8]]
         /// Fixes applied per display path.
@@ -24,6 +28,7 @@ struct FixRun {
         var counts: [String: Int] = [:]
         var changed: Set<String> = []
         var result = linter.lint(files, overrides: contents)
+        let unfixed = result
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for _ in 0..<Self.maximumPasses {
             let fixable = Dictionary(grouping: result.diagnostics.filter { !$0.fix.isEmpty }, by: \.location.file)
@@ -49,6 +54,50 @@ struct FixRun {
             guard progressed else { break }
             result = linter.lint(files, overrides: contents)
         }
-        return Outcome(result: result, fixed: contents.filter { changed.contains($0.key) }, counts: counts)
+        return Outcome(result: result, unfixedResult: unfixed, fixed: contents.filter { changed.contains($0.key) }, counts: counts)
+    }
+
+    /// Writes the fixed files, or prints their diff (`--dry-run`) or the fixed standard input.
+    /// Every file is attempted; write failures are reported together (exit 2), and a failed file
+    /// keeps its old content.
+    static func finish(_ fix: Outcome, input: InputSelection, arguments: Arguments,
+                       output: TextSink, errors: TextSink) throws(UsageError) {
+        let dryRun = arguments.has("--dry-run")
+        if let stdinPath = input.stdinDisplayPath, let absolute = input.stdinAbsolutePath {
+            let original = input.overrides[absolute] ?? []
+            let bytes = fix.fixed[absolute] ?? original
+            if dryRun {
+                output.write(UnifiedDiff.render(old: String(decoding: original, as: UTF8.self),
+                                                new: String(decoding: bytes, as: UTF8.self), path: stdinPath))
+            } else {
+                output.write(String(decoding: bytes, as: UTF8.self))
+            }
+            return
+        }
+        let writeGuard = FixWriteGuard(paths: input.roots)
+        var failures: [String] = []
+        for file in input.files {
+            guard let new = fix.fixed[file.absolutePath] else { continue }
+            let shown = file.path.escapingControlCharacters
+            if let refusal = writeGuard.refusal(for: file) {
+                failures.append("\(shown): \(refusal)")
+                continue
+            }
+            if dryRun {
+                guard case .success(let old) = SourceReader.read(file) else { continue }
+                output.write(UnifiedDiff.render(old: String(decoding: old, as: UTF8.self),
+                                                new: String(decoding: new, as: UTF8.self), path: file.path))
+                continue
+            }
+            do {
+                try AtomicFile.write(Data(new), to: file.absolutePath)
+            } catch {
+                failures.append("\(shown): cannot write the fix: \(error)")
+                continue
+            }
+            let count = fix.counts[file.path] ?? 0
+            if !arguments.has("--quiet") { errors.write("fixed \(count) issue\(count == 1 ? "" : "s") in \(shown)\n") }
+        }
+        if !failures.isEmpty { throw UsageError(failures.joined(separator: "\nerror: ")) }
     }
 }

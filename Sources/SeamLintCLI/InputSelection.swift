@@ -10,6 +10,9 @@ struct InputSelection {
     var overrides: [String: [UInt8]] = [:]
     var stdinDisplayPath: String?
     var stdinAbsolutePath: String?
+    /// The paths discovery started from (command line, else script input files; empty means "."):
+    /// `--fix` writes only inside them.
+    var roots: [String] = []
 
     init(arguments: Arguments, discovery: DiscoveryOptions,
          environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -27,6 +30,7 @@ struct InputSelection {
             }
             if count == 0 { files = []; problems = []; return }
         }
+        roots = paths
         guard arguments.has("--stdin") else {
             (files, problems) = FileDiscovery.discover(paths, options: discovery)
             return

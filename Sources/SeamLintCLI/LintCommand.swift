@@ -17,6 +17,7 @@ struct LintCommand {
             throw UsageError("unknown reporter '\(reporterID)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                              + " (see `lint reporters`)")
         }
+        let sarifRoot = try ReportOutput.sarifRoot(arguments)
         let rules = try RuleSelection.rules(only: arguments.all("--only-rule"),
                                             enableAll: arguments.has("--enable-all-rules"))
         var options = LintOptions(rules: rules)
@@ -53,8 +54,9 @@ struct LintCommand {
         var result: LintResult
         if arguments.has("--fix") {
             let fix = FixRun(linter: linter, files: files).run(startingWith: input.overrides)
-            result = fix.result
-            try finishFix(fix, input: input)
+            // A dry run changes nothing, so the exit status describes the files as they are.
+            result = arguments.has("--dry-run") ? fix.unfixedResult : fix.result
+            try FixRun.finish(fix, input: input, arguments: arguments, output: output, errors: errors)
         } else {
             result = linter.lint(files, overrides: input.overrides)
         }
@@ -72,19 +74,12 @@ struct LintCommand {
         if verbose { reportTargets(result) }
         if verbose, let line = ObjectiveCCommandLine.verboseLine(for: result) { errors.write(line) }
 
-        let context = ReportContext(rules: options.rules.map { $0.description }, toolVersion: CommandLineTool.version)
+        if arguments.has("--absolute-paths") { result.diagnostics = ReportOutput.absolutePaths(result.diagnostics) }
+        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot,
+                                           overrides: input.overrides)
         // With --fix on standard input, the fixed source is the output; with --dry-run, the diff.
         if !(arguments.has("--fix") && (input.stdinDisplayPath != nil || arguments.has("--dry-run"))) {
-            let rendered = reporter.render(result.diagnostics, context: context)
-            if let path = arguments.value("--output") {
-                do {
-                    try AtomicFile.write(Data(rendered.utf8), to: path)
-                } catch {
-                    throw UsageError("\(path.escapingControlCharacters): cannot write the report: \(error)")
-                }
-            } else {
-                output.write(rendered)
-            }
+            try ReportOutput.deliver(reporter.render(result.diagnostics, context: context), arguments: arguments, output: output)
         }
 
         if let stamp = arguments.value("--stamp") {
@@ -97,36 +92,6 @@ struct LintCommand {
         if arguments.has("--timings") { errors.write(TimingsReport.render(result)) }
         if !arguments.has("--quiet") { errors.write(summaryLine(result, problems: problems.count)) }
         return exitCode(result.diagnostics, problems: problems.count, strict: setup.strict)
-    }
-
-    /// Writes fixed files (or prints the diff / the fixed standard input).
-    private func finishFix(_ fix: FixRun.Outcome, input: InputSelection) throws(UsageError) {
-        if let stdinPath = input.stdinDisplayPath, let absolute = input.stdinAbsolutePath {
-            let bytes = fix.fixed[absolute] ?? input.overrides[absolute] ?? []
-            if arguments.has("--dry-run") {
-                output.write(UnifiedDiff.render(old: String(decoding: input.overrides[absolute] ?? [], as: UTF8.self),
-                                                new: String(decoding: bytes, as: UTF8.self), path: stdinPath))
-            } else {
-                output.write(String(decoding: bytes, as: UTF8.self))
-            }
-            return
-        }
-        for file in input.files where fix.fixed[file.absolutePath] != nil {
-            let new = fix.fixed[file.absolutePath]!
-            if arguments.has("--dry-run") {
-                guard case .success(let old) = SourceReader.read(file) else { continue }
-                output.write(UnifiedDiff.render(old: String(decoding: old, as: UTF8.self),
-                                                new: String(decoding: new, as: UTF8.self), path: file.path))
-                continue
-            }
-            do {
-                try AtomicFile.write(Data(new), to: file.absolutePath)
-            } catch {
-                throw UsageError("\(file.path.escapingControlCharacters): cannot write the fix: \(error)")
-            }
-            let count = fix.counts[file.path] ?? 0
-            errors.write("fixed \(count) issue\(count == 1 ? "" : "s") in \(file.path.escapingControlCharacters)\n")
-        }
     }
 
     private func exitCode(_ diagnostics: [Diagnostic], problems: Int, strict: Bool) -> Int32 {

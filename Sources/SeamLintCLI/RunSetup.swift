@@ -90,6 +90,10 @@ struct RunSetup {
         if !arguments.has("--quiet") {
             for warning in configuration.warnings() { errors.write("warning: \(warning)\n") }
         }
+        if arguments.has("--verbose") {
+            let files = (configuration.root.map { [$0.displayPath] } ?? []) + configuration.nestedFiles
+            errors.write("configuration: \(files.isEmpty ? "none" : files.joined(separator: ", ").escapingControlCharacters)\n")
+        }
         let configuration = self.configuration
         options.fileSettings = { configuration.settings(forFile: $0) }
         guard let changed else { return input.files }

@@ -87,6 +87,8 @@ import Testing
         let run = Self.run(["--config", config, scratch.root])
         #expect(run.errors.contains("warning: \(config):1:12: rules.private_uikit_class: rule 'private_uikit_class' is configured but not enabled"))
         #expect(!Self.run(["--config", config, "--quiet", scratch.root]).errors.contains("warning:"))
+        #expect(Self.run(["--config", config, "--verbose", scratch.root]).errors.contains("configuration: \(config)\n"))
+        #expect(Self.run(["--no-config", "--verbose", scratch.root]).errors.contains("configuration: none\n"))
     }
 
     @Test(arguments: [

@@ -42,6 +42,7 @@ import Testing
         #expect(diagnostics.map(\.severity) == [.warning, .error, .error, .note, .note])
         #expect(diagnostics[0].message.hasSuffix("option=root"))
         #expect(diagnostics[2].message.hasSuffix("option=root"))
+        #expect(configuration.nestedFiles == ["Sub/.seamlint.json", "Sub/Deep/.seamlint.json"])
         let deep = configuration.settings(forFile: scratch.path("Sub/Deep/C.swift"))
         #expect(deep.iosDeploymentTarget == DeploymentTarget(version: Version(17), source: "Sub/Deep/.seamlint.json"))
         #expect(configuration.settings(forFile: scratch.path("A.swift")).iosDeploymentTarget == nil)

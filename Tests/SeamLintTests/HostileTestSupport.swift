@@ -1,7 +1,7 @@
 import Foundation
 
 /// A temporary folder for one test, removed with everything in it when the test is done.
-final class ScratchFolder {
+final class ScratchFolder: Sendable {
     let url: URL
     var path: String { url.path }
 
@@ -75,6 +75,35 @@ extension LintProcess.Run {
     var diagnosticLines: [String] {
         output.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
+}
+
+/// Runs `executable` to completion, output collected in files (a pipe nobody reads could block it).
+func runProgram(_ executable: URL, _ arguments: [String], directory: URL,
+                environment: [String: String]? = nil) throws -> LintProcess.Run {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    if let environment { process.environment = environment }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("seamlint-program-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outputURL = scratch.appendingPathComponent("out")
+    let errorURL = scratch.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let outputHandle = try FileHandle(forWritingTo: outputURL)
+    let errorHandle = try FileHandle(forWritingTo: errorURL)
+    process.standardOutput = outputHandle
+    process.standardError = errorHandle
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try outputHandle.close()
+    try errorHandle.close()
+    return LintProcess.Run(status: process.terminationStatus,
+                           output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+                           errors: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
 }
 
 /// The environment of this process plus `extra`.

@@ -71,6 +71,17 @@ struct ObjectiveCCommandLineTests {
         #expect(run.errors.contains("SeamLint: 1 file linted"))
     }
 
+    @Test func configurationTurnsObjectiveCOffAndTheFlagBackOn() throws {
+        let mixed = try Project(objectiveC: true)
+        try "{ \"objc\": false }\n".write(to: mixed.url.appendingPathComponent(".seamlint.json"), atomically: true, encoding: .utf8)
+        let hidden = Self.environment(["SEAMLINT_LIBCLANG": "/nonexistent/libclang.so"])
+        let off = try LintProcess.run([mixed.url.path], environment: hidden, directory: mixed.url)
+        #expect(!off.errors.contains("warning:"), "\(off.errors)")
+        #expect(off.errors.contains("SeamLint: 1 file linted"))
+        let on = try LintProcess.run(["--objc", mixed.url.path], environment: hidden, directory: mixed.url)
+        #expect(on.errors.contains("warning: 1 Objective-C file was not linted"), "\(on.errors)")
+    }
+
     @Test(arguments: [
         (["--libclang", "/nonexistent/libclang.so", "."], "error: --libclang: /nonexistent/libclang.so: no such file\n"),
         (["--objc", "--no-objc", "."], "error: --objc and --no-objc contradict each other; pass one\n"),

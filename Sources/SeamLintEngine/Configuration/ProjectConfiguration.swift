@@ -124,6 +124,14 @@ public final class ProjectConfiguration: @unchecked Sendable {
         return rules.filter { ids.contains($0.description.id) }
     }
 
+    /// Display paths of the nested files read so far (after discovery: all that matter), sorted.
+    public var nestedFiles: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let paths = Set(folders.values.flatMap { $0.chain.dropFirst(root == nil ? 0 : 1).map(\.displayPath) })
+        return paths.sorted()
+    }
+
     /// Not errors, but likely mistakes: a rule configured where it does not run, a run-wide key in
     /// a nested file. In file and position order.
     public func warnings() -> [ConfigurationProblem] {

@@ -1,11 +1,16 @@
-/// A unified diff of two texts, line by line (Myers' algorithm), for `--fix --dry-run`.
+/// A unified diff of two texts, line by line (Myers' algorithm), for `--fix --dry-run`. The
+/// output is what `diff -u` prints, so `patch -p1` (or `git apply`) applies it from the working
+/// folder; "" when the texts are equal.
 public enum UnifiedDiff {
     public static func render(old: String, new: String, path: String, context: Int = 3) -> String {
         let a = lines(old)
         let b = lines(new)
         let script = editScript(a, b)
         guard script.contains(where: { $0.kind != .same }) else { return "" }
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        // A newline in a file name must not end the header line early.
+        let shown = path.escapingControlCharacters
+        let isAbsolute = path.hasPrefix("/")
+        var output = "--- \(isAbsolute ? "" : "a/")\(shown)\n+++ \(isAbsolute ? "" : "b/")\(shown)\n"
         var index = 0
         while index < script.count {
             guard script[index].kind != .same else { index += 1; continue }
