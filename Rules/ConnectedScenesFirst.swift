@@ -4,7 +4,7 @@ import SeamLintCore
 /// `.first(where:)`, `.randomElement()`, `[0]` …), directly or through a local. Lookups that end
 /// in a window (`….keyWindow`, `…windows.first`) belong to `key_window_lookup`; both rules read
 /// the same `SourceFile.sceneLookups()`, so a statement gets one diagnostic from one of them.
-public struct ConnectedScenesFirst: Rule {
+public struct ConnectedScenesFirst: ObjectiveCRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -21,7 +21,8 @@ public struct ConnectedScenesFirst: Rule {
             followed within its scope. Picks whose result is a window are reported by `key_window_lookup` \
             instead, so a statement never gets two diagnostics. The diagnostic points at the picking member \
             (or the `[` of a subscript); fallbacks in the same statement (`a.first { … } ?? a.first`) are \
-            reported once. Test files are skipped (set the rule option `include_tests` to `"true"` to lint them).
+            reported once. Objective-C gets the same check (`connectedScenes.anyObject`, \
+            `allObjects.firstObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `"true"` to lint them).
 
             ### Why is this bad?
             `connectedScenes` is an unordered `Set`. Since iOS 13 every window on iPad and Mac (Split View, \
@@ -109,6 +110,12 @@ public struct ConnectedScenesFirst: Rule {
                 }
                 """),
             Example("""
+                + (void)requestReview {
+                    UIWindowScene *scene = (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.↓anyObject;
+                    [SKStoreReviewController requestReviewInScene:scene];
+                }
+                """, language: .objectiveC),
+            Example("""
                 func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
                     let orientation = (Array(application.connectedScenes)↓[0] as? UIWindowScene)?.interfaceOrientation
                     return orientation != nil
@@ -183,6 +190,15 @@ public struct ConnectedScenesFirst: Rule {
                 let delegates = UIApplication.shared.connectedScenes.compactMap { $0.delegate as? SceneDelegate }
                 for delegate in delegates { delegate.cleanUp() }
                 """),
+            Example("""
+                - (void)applyStyle:(UIUserInterfaceStyle)style {
+                    for (UIScene *scene in [UIApplication sharedApplication].connectedScenes) {
+                        [self applyStyle:style toScene:scene];
+                    }
+                    BOOL several = [UIApplication sharedApplication].connectedScenes.count > 1;
+                    UIWindowScene *mine = self.view.window.windowScene;
+                }
+                """, language: .objectiveC),
             // In comments and strings nothing counts.
             Example("""
                 // UIApplication.shared.connectedScenes.first
@@ -200,6 +216,40 @@ public struct ConnectedScenesFirst: Rule {
             let host = file.windowHost(at: lookup.pick)
             context.report(at: lookup.pick, Self.message(for: lookup, host: host, file: file))
         }
+    }
+
+    /// Objective-C: `connectedScenes.anyObject`, `allObjects.firstObject` … (core: `objectiveCSceneLookups()`).
+    public func checkObjectiveC(_ context: inout RuleContext) {
+        if context.isTestFile && context.options["include_tests"] != "true" { return }
+        let file = context.file
+        let lookups = file.objectiveCSceneLookups().filter { $0.result == .scene }
+        guard !lookups.isEmpty else { return }
+        let containers = file.objectiveCContainers()
+        for lookup in lookups {
+            let host = file.objectiveCWindowHost(at: lookup.pick, in: containers)
+            context.report(at: lookup.pick, Self.objectiveCMessage(for: lookup, host: host))
+        }
+    }
+
+    static func objectiveCMessage(for lookup: SceneLookup, host: WindowHost) -> String {
+        let fallbacks = lookup.foldedPicks > 0 ? " (and so do the fallbacks in this statement)" : ""
+        let instead: String
+        switch host {
+        case .viewController: instead = "use `self.view.window.windowScene` (set from `-viewIsAppearing:` on)"
+        case .view: instead = "use `self.window.windowScene` (set from `-didMoveToWindow` on)"
+        case .sceneDelegate: instead = "use the scene this delegate was connected to (`self.window.windowScene`)"
+        case .applicationHelper:
+            instead = "a `UIApplication` category cannot know which window its caller is in, so take the scene (or a view) as a parameter"
+        case .swiftUIView, .other:
+            instead = "pass in the scene of the window this work is for (the caller's `view.window.windowScene`)"
+        }
+        if lookup.storeKitCall != nil {
+            return "`requestReviewInScene:` gets an arbitrary scene from \(lookup.subject) on `connectedScenes`\(fallbacks), so "
+                + "the prompt can go to another window or not appear; \(instead) (SwiftUI code can use "
+                + "`@Environment(\\.requestReview)`, iOS 16+)."
+        }
+        return "\(lookup.subject) picks an arbitrary scene out of `connectedScenes`\(fallbacks), which is unordered and "
+            + "holds one scene per window, CarPlay screen and external display; \(instead)."
     }
 
     static func message(for lookup: SceneLookup, host: WindowHost, file: SourceFile) -> String {

@@ -35,7 +35,8 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
         """,
         documentation: [
             "https://developer.apple.com/documentation/ios-ipados-release-notes/ios-ipados-18-release-notes",
-            "https://developer.apple.com/documentation/swift/marking-api-availability-in-objective-c",
+            "https://developer.apple.com/documentation/uikit/uiview/didaddsubview(_:)",
+            "https://developer.apple.com/documentation/uikit/uiview/willremovesubview(_:)",
         ],
         severity: .warning,
         triggering: [
@@ -265,6 +266,9 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
             """, iosDeploymentTarget: Version(16)),
         ]
     )
+
+    /// What the Swift and Objective-C window queries look for first.
+    public static var factTriggerWords: [String] { ["ContextMenuContainer", "Window(", "Window alloc"] }
 
     public func collectFacts(_ context: inout RuleContext) {
         record(context.file.contextMenuWorkaroundWindows(), context.file.customWindowCreations(), in: &context)

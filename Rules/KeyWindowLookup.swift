@@ -9,7 +9,7 @@ import SeamLintCore
 /// to it in every file: the helper's body, where the pick happens, is reported instead.
 /// Facts: `key_window_lookup.finding` (one per statement, with the message) and
 /// `key_window_lookup.helper` (an instance `keyWindow` property declared on `UIApplication`).
-public struct KeyWindowLookup: ProjectRule {
+public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -30,7 +30,8 @@ public struct KeyWindowLookup: ProjectRule {
             `UIApplication`, calls to it are not reported — its body, where the pick happens, is. \
             `windowScene.keyWindow`, `view.window` and a scene delegate's own `window` are not global lookups, \
             and code that only runs before iOS 13 (the `else` of `if #available(iOS 13, *)`) has no scenes. \
-            Test files are skipped (set the rule option `include_tests` to `"true"` to lint them).
+            Objective-C gets the same check (`[UIApplication sharedApplication].keyWindow`, `windows.firstObject`, \
+            `lastObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `"true"` to lint them).
 
             ### Why is this bad?
             Since iOS 13 an app can have several scenes at once — windows side by side on iPad, Stage Manager \
@@ -104,6 +105,13 @@ public struct KeyWindowLookup: ProjectRule {
                 """),
             // The scene pick and the window pick are one chain: one diagnostic, from this rule.
             Example("""
+                + (UIViewController *)topViewController {
+                    UIWindow *window = [UIApplication sharedApplication].↓keyWindow;
+                    UIWindow *first = [[UIApplication sharedApplication] windows].↓firstObject;
+                    return window.rootViewController ?: first.rootViewController;
+                }
+                """, language: .objectiveC),
+            Example("""
                 extension UIApplication {
                     func endEditing() {
                         (connectedScenes.↓first as? UIWindowScene)?.windows.filter { $0.isKeyWindow }.first?.endEditing(true)
@@ -167,6 +175,15 @@ public struct KeyWindowLookup: ProjectRule {
                 let main = NSApplication.shared.windows.first
                 let mine = windowManager.windows.first
                 """),
+            Example("""
+                - (void)viewIsAppearing:(BOOL)animated {
+                    [super viewIsAppearing:animated];
+                    UIWindow *window = self.view.window;
+                    for (UIWindow *each in [UIApplication sharedApplication].windows) {
+                        each.tintColor = UIColor.systemTealColor;
+                    }
+                }
+                """, language: .objectiveC),
             // Lookups that end in a scene belong to connected_scenes_first.
             Example("""
                 let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene
@@ -228,6 +245,9 @@ public struct KeyWindowLookup: ProjectRule {
     static let findingKind = "key_window_lookup.finding"
     static let helperKind = "key_window_lookup.helper"
 
+    /// Both collectors start by looking for one of these (`mayLookUpWindows`, `objectiveCSceneLookups`).
+    public static var factTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
+
     public func collectFacts(_ context: inout RuleContext) {
         let file = context.file
         guard Self.mayLookUpWindows(file) else { return }
@@ -247,6 +267,52 @@ public struct KeyWindowLookup: ProjectRule {
                 "origin": lookup.origin == .applicationKeyWindow ? "keyWindow" : "pick",
             ])
         }
+    }
+
+    /// Objective-C: `[UIApplication sharedApplication].keyWindow`, `windows.firstObject` … (core:
+    /// `objectiveCSceneLookups()`). A Swift `keyWindow` helper is not visible to Objective-C, so these
+    /// are never silenced by one.
+    public func collectObjectiveCFacts(_ context: inout RuleContext) {
+        if context.isTestFile && context.options["include_tests"] != "true" { return }
+        let file = context.file
+        let lookups = file.objectiveCSceneLookups().filter { $0.result == .window }
+        guard !lookups.isEmpty else { return }
+        let containers = file.objectiveCContainers()
+        for lookup in lookups {
+            let host = file.objectiveCWindowHost(at: lookup.pick, in: containers)
+            context.record(Self.findingKind, at: lookup.pick, details: [
+                "message": Self.objectiveCMessage(for: lookup, host: host),
+                "origin": "objectiveC",
+            ])
+        }
+    }
+
+    static func objectiveCMessage(for lookup: SceneLookup, host: WindowHost) -> String {
+        let fallbacks = lookup.foldedPicks > 0 ? " (and so do the fallbacks in this statement)" : ""
+        let problem: String
+        switch lookup.origin {
+        case .applicationKeyWindow:
+            problem = "`keyWindow` on `UIApplication` is deprecated since iOS 13 and returns the key window of whichever "
+                + "scene last had focus, not necessarily this code's"
+        case .applicationWindows:
+            problem = "\(lookup.subject) on `UIApplication`'s `windows` picks an arbitrary window across all scenes\(fallbacks) "
+                + "(`windows` is deprecated since iOS 15 and also holds alert and overlay windows)"
+        case .connectedScenes:
+            problem = "\(lookup.subject) picks a window out of every connected scene\(fallbacks), so with several windows "
+                + "open it can be another window than this code's"
+        }
+        let instead: String
+        switch host {
+        case .viewController: instead = "use `self.view.window` (set from `-viewIsAppearing:` on)"
+        case .view: instead = "use `self.window` (set from `-didMoveToWindow` on)"
+        case .sceneDelegate: instead = "use this scene delegate's own `window`"
+        case .applicationHelper:
+            instead = "a `UIApplication` category cannot know which window its caller is in, so take a view or a "
+                + "`UIWindowScene` as a parameter and use its `window` or `keyWindow` (iOS 15+)"
+        case .swiftUIView, .other:
+            instead = "pass in the view or `UIWindowScene` this work is for and use its `window` or `keyWindow` (iOS 15+)"
+        }
+        return "\(problem); \(instead)."
     }
 
     public func finish(_ context: inout ProjectContext) {

@@ -19,8 +19,10 @@ public struct MenuTouchThrough: ProjectRule {
         (`if #available(iOS 18, *)`, `@available(iOS 18, *)`), and the project has no workaround window \
         (a `UIWindow` subclass that notices `_UIContextMenuContainerView` being added and switches off \
         the interaction of its other subviews while it is there). Menus under `#if os(macOS)`, \
-        `#if targetEnvironment(macCatalyst)`, in a `Commands` type (the menu bar), inside another menu \
-        or a context menu, and in previews are not flagged.
+        `#if targetEnvironment(macCatalyst)`, in AppKit files, macOS-only projects or folders named \
+        for another platform (`… tvOS/`), in a `Commands` type (the menu bar), inside another menu or \
+        a context menu, and in previews are not flagged. The deployment target is the one that governs \
+        the file (the nearest `Package.swift` or Xcode project).
 
         ### Why is this bad?
         On iOS 16 and 17, while a SwiftUI menu is open, the tap a user makes "outside" it to close it \
@@ -297,6 +299,16 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """, iosDeploymentTarget: Version(16)),
+            // The sources of a tvOS target (by its folder), where there is no touch to leak.
+            Example("""
+            import SwiftUI
+
+            struct SubtitleButton: View {
+                var body: some View {
+                    Menu("Subtitles") { Button("Off") {} }
+                }
+            }
+            """, iosDeploymentTarget: Version(16), fileName: "Player tvOS/Controls/SubtitleButton.swift"),
             // A restaurant `Menu` model type, not SwiftUI's view.
             Example("""
             struct Menu {
@@ -311,10 +323,14 @@ public struct MenuTouchThrough: ProjectRule {
         ]
     )
 
+    /// `collectFacts` records nothing in a file without these.
+    public static var factTriggerWords: [String] { ["Menu", "pickerStyle"] }
+
     public func collectFacts(_ context: inout RuleContext) {
         let file = context.file
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS,
-              file.mentionsText("Menu") || file.mentionsText("pickerStyle"), !file.importsAppKitOnly else { return }
+              file.mentionsText("Menu") || file.mentionsText("pickerStyle"), !file.importsAppKitOnly,
+              !file.pathNamesOtherPlatform else { return }
         let targetSource = context.deploymentTarget.source ?? ""
         for site in Self.menuSites(in: file) {
             context.record(FactKind.menuSite, at: site.report,

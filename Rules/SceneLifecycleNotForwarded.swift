@@ -24,7 +24,7 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
         ### Why is this bad?
         SwiftUI feeds these APIs from the scenes it manages itself (`WindowGroup` in an `App`). A \
         hosting controller in a window that UIKit's scene delegate created is not such a scene: \
-        `scenePhase` keeps its default value (`.active`) through backgrounding and foregrounding, so \
+        `scenePhase` keeps the value it started with through backgrounding and foregrounding, so \
         "save when going to the background" code never runs, and incoming URLs and Handoff or \
         universal-link activities go to the scene delegate, never to `.onOpenURL` / \
         `.onContinueUserActivity`. Nothing fails at build time: links just do nothing.
@@ -274,7 +274,8 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
         for name in file.sceneCallbacks(withLabel: "continue") { context.record(FactKind.continuesUserActivity, at: name) }
         for index in file.scenePhaseInjections() { context.record(FactKind.scenePhaseInjected, at: index) }
 
-        guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly else { return }
+        guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,
+              !file.pathNamesOtherPlatform else { return }
         func inIOSViewCode(_ index: Int) -> Bool {
             !file.isOutsideIOS(at: index) && !file.isPreviewCode(at: index)
         }

@@ -370,7 +370,8 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
 
     public func collectFacts(_ context: inout RuleContext) {
         let file = context.file
-        guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly else { return }
+        guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,
+              !file.pathNamesOtherPlatform else { return }
         func names(_ tokens: [Int]) -> String { tokens.map { file.text(at: $0) }.joined(separator: ",") }
         recordAppearances(file.navigationScrollEdgeAssignments().filter { !file.isOutsideIOS(at: $0.member) },
                           file.navigationAppearanceFactories(), in: &context)

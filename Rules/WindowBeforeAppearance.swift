@@ -4,7 +4,7 @@ import SeamLintCore
 /// controller's `init…`, `loadView`, `viewDidLoad`, `awakeFromNib` and `viewWillAppear(_:)`, a
 /// view's initializers and `awakeFromNib`. Code in closures created there runs later and is left
 /// alone, as are explicit `== nil` / `!= nil` checks.
-public struct WindowBeforeAppearance: Rule {
+public struct WindowBeforeAppearance: ObjectiveCRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -20,7 +20,8 @@ public struct WindowBeforeAppearance: Rule {
             closure literal created there (a completion handler, a `Task`, `DispatchQueue.main.async` — it runs \
             later), nested functions, and explicit `view.window == nil` / `!= nil` checks, which show the code \
             already expects nil. AppKit's `NSViewController` and `NSView` get the same check, except \
-            `awakeFromNib()`: AppKit unarchives a window's nib with the views already inside the window.
+            `awakeFromNib()`: AppKit unarchives a window's nib with the views already inside the window. In \
+            Objective-C the same reads are found (`self.view.window`, `[self.view window]`, `self.window`).
 
             ### Why is this bad?
             A view is added to a window only when it is about to be shown. During initialisation, nib loading \
@@ -100,6 +101,15 @@ public struct WindowBeforeAppearance: Rule {
                     }
                 }
                 """),
+            Example("""
+                @implementation MMNotesViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    UIWindowScene *scene = self.view.↓window.windowScene;
+                    [self configureForScene:scene];
+                }
+                @end
+                """, language: .objectiveC),
             // Once per method, at the first read.
             Example("""
                 final class MapViewController: BaseViewController {
@@ -204,6 +214,20 @@ public struct WindowBeforeAppearance: Rule {
                     }
                 }
                 """),
+            Example("""
+                @implementation MMNotesViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    dispatch_async(dispatch_get_main_queue(), ^{
+                        [self.view.window makeKeyWindow];
+                    });
+                }
+                - (void)viewIsAppearing:(BOOL)animated {
+                    [super viewIsAppearing:animated];
+                    UIWindowScene *scene = self.view.window.windowScene;
+                }
+                @end
+                """, language: .objectiveC),
             // A nested function declared in viewDidLoad is called later.
             Example("""
                 final class SearchViewController: UIViewController {
@@ -248,6 +272,28 @@ public struct WindowBeforeAppearance: Rule {
             if file.isName(index + 1, "AppKit") || file.isName(index + 1, "Cocoa") { importsAppKit = true }
         }
         return importsAppKit
+    }
+
+    /// Objective-C: `self.view.window` / `[self.view window]` in `-viewDidLoad` … (core: `objectiveCEarlyWindowReads()`).
+    public func checkObjectiveC(_ context: inout RuleContext) {
+        let file = context.file
+        for read in file.objectiveCEarlyWindowReads() {
+            let text = file.text(Int(file.code[read.start].start)..<file.code[read.end].end)
+            let readText = text.count <= 40 && !text.contains("\n") ? "`\(text)`" : "The window"
+            let moment = "`-\(read.selector)`"
+            let message: String
+            if read.host == .view {
+                message = "\(readText) is nil in \(moment) because the view has not been added to a window yet; read it in "
+                    + "`-didMoveToWindow`, which runs each time the view enters or leaves a window."
+            } else if read.selector == "viewWillAppear:" {
+                message = "\(readText) is still nil in \(moment) when this controller is pushed or presented, because UIKit "
+                    + "adds the view to the window afterwards; read it in `-viewIsAppearing:` (back-deployed to iOS 13)."
+            } else {
+                message = "\(readText) is nil in \(moment) because the view is not in a window yet; read it in "
+                    + "`-viewIsAppearing:` (back-deployed to iOS 13), or in the view's `-didMoveToWindow`."
+            }
+            context.report(at: read.window, message)
+        }
     }
 
     /// How a lifecycle method is named in messages, or nil when the window may be there.

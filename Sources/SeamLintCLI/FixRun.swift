@@ -58,8 +58,8 @@ struct FixRun {
     }
 
     /// Writes the fixed files, or prints their diff (`--dry-run`) or the fixed standard input.
-    /// Every file is attempted; write failures are reported together (exit 2), and a failed file
-    /// keeps its old content.
+    /// Stops at the first file that cannot be written (exit 2): it keeps its old content, files
+    /// before it are fixed, files after it untouched, and the one error line says which.
     static func finish(_ fix: Outcome, input: InputSelection, arguments: Arguments,
                        output: TextSink, errors: TextSink) throws(UsageError) {
         let dryRun = arguments.has("--dry-run")
@@ -75,14 +75,10 @@ struct FixRun {
             return
         }
         let writeGuard = FixWriteGuard(paths: input.roots)
-        var failures: [String] = []
         for file in input.files {
             guard let new = fix.fixed[file.absolutePath] else { continue }
             let shown = file.path.escapingControlCharacters
-            if let refusal = writeGuard.refusal(for: file) {
-                failures.append("\(shown): \(refusal)")
-                continue
-            }
+            if let refusal = writeGuard.refusal(for: file) { throw UsageError("\(shown): \(refusal)") }
             if dryRun {
                 guard case .success(let old) = SourceReader.read(file) else { continue }
                 output.write(UnifiedDiff.render(old: String(decoding: old, as: UTF8.self),
@@ -92,12 +88,10 @@ struct FixRun {
             do {
                 try AtomicFile.write(Data(new), to: file.absolutePath)
             } catch {
-                failures.append("\(shown): cannot write the fix: \(error)")
-                continue
+                throw UsageError("\(shown): cannot write the fix: \(error)")
             }
             let count = fix.counts[file.path] ?? 0
             if !arguments.has("--quiet") { errors.write("fixed \(count) issue\(count == 1 ? "" : "s") in \(shown)\n") }
         }
-        if !failures.isEmpty { throw UsageError(failures.joined(separator: "\nerror: ")) }
     }
 }

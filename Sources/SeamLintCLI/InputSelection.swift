@@ -19,8 +19,12 @@ struct InputSelection {
          readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(UsageError) {
         var paths = arguments.paths
         if arguments.has("--use-script-input-files") {
-            guard let countText = environment["SCRIPT_INPUT_FILE_COUNT"], let count = Int(countText), count >= 0 else {
+            guard let countText = environment["SCRIPT_INPUT_FILE_COUNT"] else {
                 throw UsageError("--use-script-input-files: SCRIPT_INPUT_FILE_COUNT is not set (run from an Xcode build phase)")
+            }
+            guard let count = Int(countText), count >= 0 else {
+                let shown = countText.escapingControlCharacters
+                throw UsageError("--use-script-input-files: SCRIPT_INPUT_FILE_COUNT is '\(shown)', not a number")
             }
             for index in 0..<count {
                 guard let path = environment["SCRIPT_INPUT_FILE_\(index)"] else {
@@ -28,7 +32,8 @@ struct InputSelection {
                 }
                 paths.append(path)
             }
-            if count == 0 { files = []; problems = []; return }
+            // No inputs and no paths: nothing to lint (not ".", which no paths would otherwise mean).
+            if count == 0 && paths.isEmpty { files = []; problems = []; return }
         }
         roots = paths
         guard arguments.has("--stdin") else {
@@ -49,11 +54,24 @@ struct InputSelection {
         // The project around the file contributes facts for project rules.
         var (found, problems) = FileDiscovery.discover(paths.isEmpty ? ["."] : paths, options: discovery)
         found.removeAll { $0.absolutePath == absolute }
-        found.append(reference)
+        // An excluded path stays silent (and `--fix` prints the input unchanged), as the file on
+        // disk would be skipped when its folder is linted: editors send every file they open.
+        if !Self.isExcluded(absolute, by: discovery) { found.append(reference) }
         files = found.sorted()
         self.problems = problems
         overrides[absolute] = Array(data)
         stdinDisplayPath = display
         stdinAbsolutePath = absolute
+    }
+
+    /// The file, or a folder above it, matches the configuration's `excluded` (or misses `included`).
+    private static func isExcluded(_ absolutePath: String, by discovery: DiscoveryOptions) -> Bool {
+        guard let isExcluded = discovery.isExcluded else { return false }
+        var path = absolutePath
+        while path.count > 1 {
+            if isExcluded(path) { return true }
+            path = (path as NSString).deletingLastPathComponent
+        }
+        return false
     }
 }

@@ -45,8 +45,10 @@ struct LintCommand {
         discovery.followSymlinks = arguments.has("--follow-symlinks")
         setup.configure(&discovery)
         try ObjectiveCCommandLine.apply(arguments, configured: setup.configuration.objectiveC, to: &options, discovery: &discovery)
+        let discoveryStart = DispatchTime.now().uptimeNanoseconds
         let input = try InputSelection(arguments: arguments, discovery: discovery)
         let files = try setup.prepare(input, options: &options, errors: errors)
+        let discoveryNanoseconds = DispatchTime.now().uptimeNanoseconds - discoveryStart
         let verbose = arguments.has("--verbose")
         if verbose { errors.write("linting \(input.files.count) files with \(options.rules.count) rules\n") }
 
@@ -60,6 +62,7 @@ struct LintCommand {
         } else {
             result = linter.lint(files, overrides: input.overrides)
         }
+        result.timings.add(.discovery, nanoseconds: discoveryNanoseconds)
         if let stdinPath = input.stdinDisplayPath {
             result.diagnostics = result.diagnostics.filter { $0.location.file == stdinPath }
         }
@@ -79,7 +82,9 @@ struct LintCommand {
                                            overrides: input.overrides)
         // With --fix on standard input, the fixed source is the output; with --dry-run, the diff.
         if !(arguments.has("--fix") && (input.stdinDisplayPath != nil || arguments.has("--dry-run"))) {
+            let reportStart = DispatchTime.now().uptimeNanoseconds
             try ReportOutput.deliver(reporter.render(result.diagnostics, context: context), arguments: arguments, output: output)
+            result.timings.add(.reporting, nanoseconds: DispatchTime.now().uptimeNanoseconds - reportStart)
         }
 
         if let stamp = arguments.value("--stamp") {

@@ -1,28 +1,46 @@
 import Foundation
 import SeamLintEngine
 
-/// `--timings`: where the time went, summed over workers.
+/// `--timings`: where the time went. Parallel stages are summed over workers (CPU time); the
+/// header gives the wall time of the lint phase, so a slow rule stands out against the whole.
 enum TimingsReport {
     static func render(_ result: LintResult) -> String {
-        let total = result.timings.nanoseconds.values.reduce(0, +)
-        var rows: [[String]] = []
-        for (stage, nanoseconds) in result.timings.nanoseconds.sorted(by: { $0.value > $1.value }) {
-            let name: String
-            switch stage {
-            case .reading: name = "reading files"
-            case .tokenizing: name = "tokenizing"
-            case .structure: name = "structure (line table, brackets)"
-            case .facts: name = "project facts"
-            case .projectRules: name = "project rules"
-            case .reporting: name = "reporting"
-            case .rule(let id): name = "rule " + id
+        let timings = result.timings
+        let total = timings.nanoseconds.values.reduce(0, +)
+        let rows = timings.nanoseconds
+            .sorted { $0.value != $1.value ? $0.value > $1.value : name(of: $0.key) < name(of: $1.key) }
+            .map { stage, nanoseconds -> [String] in
+                let share = total > 0 ? Double(nanoseconds) * 100 / Double(total) : 0
+                return [name(of: stage), milliseconds(nanoseconds), String(format: "%.1f%%", share)]
             }
-            let milliseconds = Double(nanoseconds) / 1_000_000
-            let share = total > 0 ? Double(nanoseconds) * 100 / Double(total) : 0
-            rows.append([name, String(format: "%.2f ms", milliseconds), String(format: "%.1f%%", share)])
-        }
         let megabytes = Double(result.bytesLinted) / 1_048_576
-        return "timings (\(result.filesLinted) files, " + String(format: "%.2f MB", megabytes) + "):\n"
-            + TextTable.render(header: ["stage", "time", "share"], rows: rows)
+        var header = "timings (\(result.filesLinted) files, " + String(format: "%.2f MB", megabytes)
+        if timings.wallNanoseconds > 0 {
+            let seconds = Double(timings.wallNanoseconds) / 1e9
+            header += "; lint phase " + milliseconds(timings.wallNanoseconds) + " wall, "
+                + String(format: "%.1f MB/s", megabytes / seconds)
+        }
+        header += "; times are CPU summed over workers):\n"
+        return header + TextTable.render(header: ["stage", "time", "share"], rows: rows)
+    }
+
+    static func name(of stage: StageTimings.Stage) -> String {
+        switch stage {
+        case .discovery: return "discovering files"
+        case .reading: return "reading files"
+        case .tokenizing: return "tokenizing"
+        case .structure: return "structure (code tokens, lines, brackets)"
+        case .declarations: return "structure (declarations)"
+        case .manifests: return "settings and deployment targets"
+        case .rule(let id): return "rule " + id
+        case .facts(let id): return "facts for " + id
+        case .suppressions: return "suppression comments"
+        case .projectRules: return "project facts merge, suppressions, sorting"
+        case .reporting: return "reporting"
+        }
+    }
+
+    private static func milliseconds(_ nanoseconds: UInt64) -> String {
+        String(format: "%.2f ms", Double(nanoseconds) / 1_000_000)
     }
 }

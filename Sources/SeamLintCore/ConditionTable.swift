@@ -9,7 +9,16 @@ public struct ConditionTable: Sendable {
         /// Code indices the branch covers (after the directive line, up to the next directive).
         public var body: Range<Int>
         /// Conditions of earlier branches of the same block (all false when this branch is taken).
-        public var earlierConditions: [Range<Int>]
+        public var earlierConditions: ArraySlice<Range<Int>> { block.conditions[..<position] }
+        /// Shared by the block's branches, so a long `#elseif` chain costs linear time and memory.
+        let block: Block
+        /// This branch's place in `block`.
+        let position: Int
+    }
+
+    /// The conditions of one `#if` block's branches, in order: appended while scanning, then read-only.
+    final class Block: @unchecked Sendable {
+        var conditions: [Range<Int>] = []
     }
 
     /// A range of code where the iOS version is known to be at least `minimum` or below `below`.
@@ -30,11 +39,11 @@ public struct ConditionTable: Sendable {
 
     private mutating func scanDirectives(_ file: SourceFile) {
         // Open blocks: indices into `clauses` of the branches of each nested `#if`.
-        var open: [[Int]] = []
+        var open: [(branches: [Int], block: Block)] = []
         for index in file.code.indices where file.code[index].kind == .poundDirective {
             let conditionEnd = lineEnd(after: index, file)
             if file.tokenIs(index, "#if") {
-                open.append([])
+                open.append(([], Block()))
                 addClause(index, index + 1..<conditionEnd, &open)
             } else if file.tokenIs(index, "#elseif") || file.tokenIs(index, "#else") {
                 closeLast(at: index, &open)
@@ -46,27 +55,33 @@ public struct ConditionTable: Sendable {
             }
         }
         // Unterminated blocks run to the end of the file.
-        for block in open { for clause in block where clauses[clause].body.isEmpty {
+        for block in open { for clause in block.branches where clauses[clause].body.isEmpty {
             clauses[clause].body = clauses[clause].body.lowerBound..<file.code.count
         } }
     }
 
-    private mutating func addClause(_ directive: Int, _ condition: Range<Int>, _ open: inout [[Int]]) {
-        guard !open.isEmpty else { return }
-        let earlier = open[open.count - 1].map { clauses[$0].condition } + open[open.count - 1].map { clauses[$0].earlierConditions }.flatMap { $0 }
+    private mutating func addClause(_ directive: Int, _ condition: Range<Int>,
+                                    _ open: inout [(branches: [Int], block: Block)]) {
+        guard let block = open.last?.block else { return }
         clauses.append(Clause(directive: directive, condition: condition, body: condition.upperBound..<condition.upperBound,
-                              earlierConditions: Array(Set(earlier.map { $0.lowerBound })).sorted().compactMap { lower in earlier.first { $0.lowerBound == lower } }))
-        open[open.count - 1].append(clauses.count - 1)
+                              block: block, position: block.conditions.count))
+        block.conditions.append(condition)
+        open[open.count - 1].branches.append(clauses.count - 1)
     }
 
-    private mutating func closeLast(at index: Int, _ open: inout [[Int]]) {
-        guard let last = open.last?.last else { return }
-        clauses[last].body = clauses[last].body.lowerBound..<index
+    private mutating func closeLast(at index: Int, _ open: inout [(branches: [Int], block: Block)]) {
+        guard let last = open.last?.branches.last else { return }
+        let start = clauses[last].body.lowerBound
+        clauses[last].body = start..<max(start, index)
     }
 
+    /// The end of a directive's condition: the end of its line, or the next directive on the same
+    /// line (`#if A #endif`, which the compiler rejects but a file may hold).
     private func lineEnd(after index: Int, _ file: SourceFile) -> Int {
         var end = index + 1
-        while end < file.code.count && !file.code[end].flags.contains(.lineStart) { end += 1 }
+        while end < file.code.count && !file.code[end].flags.contains(.lineStart) && file.code[end].kind != .poundDirective {
+            end += 1
+        }
         return end
     }
 

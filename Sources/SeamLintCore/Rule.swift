@@ -17,7 +17,11 @@ extension Rule {
 /// A rule whose verdict depends on other files: it records facts per file (in parallel,
 /// whether or not it is enabled, since other rules may read them) and decides at the end.
 public protocol ProjectRule: Rule {
-    /// Facts this file contributes to the project. Runs for every file.
+    /// Words that must appear in a file (Swift or Objective-C) for `collectFacts` to record
+    /// anything there; a cheap pre-scan skips the collector elsewhere. Empty: every file.
+    static var factTriggerWords: [String] { get }
+    /// Facts this file contributes to the project. Runs for every file (that mentions a
+    /// `factTriggerWords` word, when there are any).
     func collectFacts(_ context: inout RuleContext)
     /// Emits diagnostics once all files' facts are known.
     func finish(_ context: inout ProjectContext)
@@ -25,6 +29,7 @@ public protocol ProjectRule: Rule {
 
 extension ProjectRule {
     public func check(_ context: inout RuleContext) {}
+    public static var factTriggerWords: [String] { [] }
 }
 
 /// Project-wide knowledge recorded per file: "a UIWindow subclass watches
@@ -119,18 +124,23 @@ public struct ProjectContext {
     /// The project-level deployment target (lowest found), for messages.
     public let deploymentTarget: DeploymentTarget
     public internal(set) var diagnostics: [Diagnostic] = []
+    /// `facts` grouped by kind, each group in file order.
+    private let factsByKind: [String: [Fact]]
 
+    /// `factsByKind`, when given, must be `facts` grouped by kind (the engine groups them once per
+    /// project for all rules).
     public init(ruleID: String, severity: Severity, options: [String: String] = [:], facts: [Fact],
-                deploymentTarget: DeploymentTarget = .unknown) {
+                factsByKind: [String: [Fact]]? = nil, deploymentTarget: DeploymentTarget = .unknown) {
         self.ruleID = ruleID
         self.severity = severity
         self.options = options
         self.facts = facts
+        self.factsByKind = factsByKind ?? Dictionary(grouping: facts, by: \.kind)
         self.deploymentTarget = deploymentTarget
     }
 
-    /// Facts of one kind.
-    public func facts(_ kind: String) -> [Fact] { facts.filter { $0.kind == kind } }
+    /// Facts of one kind, in file order.
+    public func facts(_ kind: String) -> [Fact] { factsByKind[kind] ?? [] }
 
     /// Reports at a fact's location.
     public mutating func report(at fact: Fact, _ message: String, related: [RelatedLocation] = [], fix: [Edit] = []) {

@@ -23,92 +23,10 @@ public final class SourceFile {
         self.bytes = bytes
         let tokens = tokens ?? Tokenizer.tokenize(bytes)
         self.tokens = tokens
-        var code: [Token] = []
-        code.reserveCapacity(tokens.count / 2 + 1)
-        var lineStarts: [Int] = [0]
-        var sawNewline = true
-        for token in tokens {
-            switch token.kind {
-            case .newline:
-                sawNewline = true
-                lineStarts.append(token.end)
-            case .whitespace, .lineComment, .docLineComment, .byteOrderMark, .shebang:
-                break
-            case .blockComment, .docBlockComment, .stringSegment:
-                // Multiline trivia and string text still start new lines inside.
-                SourceFile.appendLineStarts(in: token, bytes: bytes, to: &lineStarts)
-                if token.kind == .stringSegment {
-                    var copy = token
-                    if sawNewline { copy.flags.insert(.lineStart) }
-                    code.append(copy)
-                    sawNewline = false
-                } else if SourceFile.containsNewline(token, bytes) {
-                    sawNewline = true
-                }
-            default:
-                var copy = token
-                if sawNewline { copy.flags.insert(.lineStart) }
-                code.append(copy)
-                sawNewline = false
-            }
-        }
+        let (code, lineStarts) = SourceFile.codeTokensAndLineStarts(tokens, bytes)
         self.code = code
         self.lineStarts = lineStarts
         (self.matching, self.parent) = SourceFile.matchBrackets(code)
-    }
-
-    private static func containsNewline(_ token: Token, _ bytes: [UInt8]) -> Bool {
-        for index in token.range where bytes[index] == 0x0A || bytes[index] == 0x0D { return true }
-        return false
-    }
-
-    private static func appendLineStarts(in token: Token, bytes: [UInt8], to lineStarts: inout [Int]) {
-        var index = Int(token.start)
-        let end = token.end
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                lineStarts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < bytes.count && bytes[index + 1] == 0x0A {
-                    index += 1
-                }
-                lineStarts.append(index + 1)
-            }
-            index += 1
-        }
-    }
-
-    /// Pairs brackets with a stack (iterative: nesting depth cannot overflow anything).
-    /// A closer that does not match the innermost opener is left unmatched rather than
-    /// unwinding the stack, so one stray bracket does not scramble the rest of the file.
-    private static func matchBrackets(_ code: [Token]) -> ([Int32], [Int32]) {
-        var matching = [Int32](repeating: -1, count: code.count)
-        var parent = [Int32](repeating: -1, count: code.count)
-        var stack: [Int32] = []
-        for index in code.indices {
-            let kind = code[index].kind
-            parent[index] = stack.last ?? -1
-            if kind.isOpeningBracket {
-                stack.append(Int32(index))
-            } else if kind.isClosingBracket, let open = stack.last, closes(code[Int(open)].kind, kind) {
-                stack.removeLast()
-                matching[index] = open
-                matching[Int(open)] = Int32(index)
-                parent[index] = stack.last ?? -1
-            }
-        }
-        return (matching, parent)
-    }
-
-    private static func closes(_ open: TokenKind, _ close: TokenKind) -> Bool {
-        switch (open, close) {
-        case (.leftParen, .rightParen), (.leftBrace, .rightBrace), (.leftSquare, .rightSquare),
-             (.interpolationStart, .interpolationEnd):
-            return true
-        default:
-            return false
-        }
     }
 
     // MARK: Lazily built structure

@@ -22,14 +22,14 @@ final class DeploymentTargetResolver: @unchecked Sendable {
     func target(forFile absolutePath: String) -> DeploymentTarget {
         if let override { return override }
         guard enabled else { return .unknown }
-        return target(forDirectory: (absolutePath as NSString).deletingLastPathComponent)
+        return target(forDirectory: PathNames.directory(of: absolutePath))
     }
 
     /// The folder of the nearest project manifest above the file, or "" when there is none
     /// (then the whole run is one project).
     func projectRoot(forFile absolutePath: String) -> String {
         guard enabled else { return "" }
-        return projectRoot(forDirectory: (absolutePath as NSString).deletingLastPathComponent)
+        return projectRoot(forDirectory: PathNames.directory(of: absolutePath))
     }
 
     private func projectRoot(forDirectory directory: String) -> String {
@@ -40,7 +40,7 @@ final class DeploymentTargetResolver: @unchecked Sendable {
         if Self.holdsProjectManifest(directory) {
             root = directory
         } else if !FileManager.default.fileExists(atPath: directory + "/.git"), directory != "/", !directory.isEmpty {
-            root = projectRoot(forDirectory: (directory as NSString).deletingLastPathComponent)
+            root = projectRoot(forDirectory: PathNames.directory(of: directory))
         }
         lock.lock()
         roots[directory] = root
@@ -82,7 +82,7 @@ final class DeploymentTargetResolver: @unchecked Sendable {
         if let found = Self.targetDeclared(in: directory) {
             result = found
         } else if !FileManager.default.fileExists(atPath: directory + "/.git"), directory != "/", !directory.isEmpty {
-            result = target(forDirectory: (directory as NSString).deletingLastPathComponent)
+            result = target(forDirectory: PathNames.directory(of: directory))
         }
         lock.lock()
         cache[directory] = result

@@ -156,7 +156,7 @@ enum ManifestParser {
     /// (xcconfig), also conditional `IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`. `$(…)` values are skipped.
     static func buildSettingTarget(_ text: String) -> Version? {
         var lowest: Version?
-        for line in text.split(whereSeparator: \.isNewline) {
+        for line in lines(of: text, containing: "IPHONEOS_DEPLOYMENT_TARGET") {
             var content = Substring(line)
             if let comment = content.range(of: "//") { content = content[..<comment.lowerBound] }
             let trimmed = content.trimmingCharacters(in: .whitespaces)

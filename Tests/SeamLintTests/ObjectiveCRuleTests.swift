@@ -127,6 +127,18 @@ struct ObjectiveCRuleTests {
         #expect(Self.lint([("MapView.m", swiftLooking)]).isEmpty)
     }
 
+    /// Deep nesting neither overflows the stack nor takes long (the Objective-C view walks with loops).
+    @Test(arguments: [("(", ")"), ("[", "]"), ("{", "}"), ("@[", "]")])
+    func deepNesting(open: String, close: String) {
+        let depth = 10_000
+        let nested = String(repeating: open, count: depth) + "self.view" + String(repeating: close, count: depth)
+        let source = "@implementation DeepViewController\n- (void)viewDidLoad {\n    id x = " + nested
+            + ".window;\n    [" + nested + " addObserver:self forKeyPath:@\"subviews\" options:0 context:nil];\n}\n@end\n"
+        let start = ContinuousClock.now
+        _ = Self.lint([("Deep.m", source)], rules: Set(allRules.map { $0.description.id }))
+        #expect(ContinuousClock.now - start < .seconds(30))
+    }
+
     /// Suppression comments work in Objective-C files too.
     @Test func suppressionCommentsApply() {
         let source = """

@@ -53,7 +53,9 @@ extension SourceFile {
         var pieces = [first]
         var index = first + 2
         while index + 1 < close {
-            if parent[index] == Int32(open), isNameLike(index), code[index + 1].kind == .colon, isPieceLabel(index) {
+            if code[index].kind.isOpeningBracket, matching[index] > index {
+                index = Int(matching[index]) + 1   // arguments' own brackets hold no pieces of this message
+            } else if isNameLike(index), code[index + 1].kind == .colon, isPieceLabel(index) {
                 pieces.append(index)
                 index += 2
             } else {
@@ -95,6 +97,13 @@ extension SourceFile {
     /// expression it applies to ends (nil for a `.name`). Parentheses are looked through.
     public func objectiveCStep(endingAt end: Int) -> (step: ObjectiveCStep, receiverEnd: Int?)? {
         guard end >= 0, end < code.count else { return nil }
+        var end = end
+        // `((x))`: the expression inside (a loop: nesting depth is unbounded).
+        while code[end].kind == .rightParen {
+            let open = Int(matching[end])
+            guard open >= 0, end - 1 > open, !isCallParenthesis(open) else { return nil }
+            end -= 1
+        }
         let token = code[end]
         switch token.kind {
         case .identifier, .keyword:
@@ -110,10 +119,6 @@ extension SourceFile {
             }
             guard open > 0, endsExpression(open - 1), !opensMessage(open) else { return nil }
             return (ObjectiveCStep(kind: .subscript, token: open, end: end), open - 1)
-        case .rightParen:
-            let open = Int(matching[end])
-            guard open >= 0, end - 1 > open, !isCallParenthesis(open) else { return nil }
-            return objectiveCStep(endingAt: end - 1)
         default:
             return nil
         }

@@ -64,37 +64,6 @@ public enum FactKind {
 // MARK: - Byte-level helpers
 
 extension SourceFile {
-    /// True when the file's bytes contain `word` anywhere: a cheap pre-filter before a token walk.
-    public func mentionsText(_ word: StaticString) -> Bool {
-        bytesContain(0..<bytes.count, word)
-    }
-
-    /// True when the text of code token `index` contains `word` (string segments, long names).
-    public func tokenContains(_ index: Int, _ word: StaticString) -> Bool {
-        guard index >= 0 && index < code.count else { return false }
-        return bytesContain(code[index].range, word)
-    }
-
-    private func bytesContain(_ range: Range<Int>, _ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard count > 0, range.count >= count else { return false }
-        let pointer = word.utf8Start
-        let first = pointer[0]
-        return bytes.withUnsafeBufferPointer { buffer in
-            var index = range.lowerBound
-            let last = range.upperBound - count
-            while index <= last {
-                if buffer[index] == first {
-                    var offset = 1
-                    while offset < count && buffer[index + offset] == pointer[offset] { offset += 1 }
-                    if offset == count { return true }
-                }
-                index += 1
-            }
-            return false
-        }
-    }
-
     /// True when two code tokens spell the same text.
     public func sameText(_ first: Int, _ second: Int) -> Bool {
         let a = code[first], b = code[second]
@@ -138,7 +107,8 @@ extension SourceFile {
     public var importsAppKitOnly: Bool {
         var appKit = false
         var uiKit = false
-        for index in code.indices where code[index].keyword == .import && code[index].flags.contains(.lineStart) {
+        for index in code.indices where code[index].keyword == .import
+            && (code[index].flags.contains(.lineStart) || (index > 0 && code[index - 1].kind == .attribute)) {
             var name = index + 1
             // `import struct Foo.Bar`, `@_exported import UIKit`
             if name < code.count, code[name].kind == .keyword { name += 1 }
@@ -146,6 +116,17 @@ extension SourceFile {
             if (isName(name, "AppKit") || isName(name, "Cocoa")) && activeClauses(at: index).isEmpty { appKit = true }
         }
         return appKit && !uiKit
+    }
+
+    /// True when a folder on the file's path names another platform (`Player tvOS/`, `watchOS/`,
+    /// `App WatchKit Extension/`, `macOS/`): the conventional home of a non-iOS target's sources.
+    public var pathNamesOtherPlatform: Bool {
+        for component in path.split(separator: "/").dropLast() {
+            let name = component.lowercased()
+            if name.contains("tvos") || name.contains("watchos") || name.contains("watchkit") { return true }
+            if name == "macos" || name.hasSuffix(" macos") || name.hasSuffix("-macos") || name.hasSuffix("_macos") { return true }
+        }
+        return false
     }
 
     /// True when code at `index` cannot run on iOS: `#if os(macOS)`, Mac Catalyst, or a declaration

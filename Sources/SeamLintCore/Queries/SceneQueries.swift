@@ -208,7 +208,6 @@ extension SourceFile {
 /// The walk behind `SourceFile.sceneLookups()`.
 private struct SceneLookupFinder {
     let file: SourceFile
-    var lookups: [SceneLookup] = []
     /// Locals that hold an unpicked global collection: declaration index → what they hold.
     var trackedLocals: [(declaration: Int, holds: Value, origin: SceneLookupOrigin)] = []
     /// Declarations by the code index of their initializer's first token.

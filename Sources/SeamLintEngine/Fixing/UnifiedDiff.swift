@@ -5,7 +5,7 @@ public enum UnifiedDiff {
     public static func render(old: String, new: String, path: String, context: Int = 3) -> String {
         let a = lines(old)
         let b = lines(new)
-        let script = editScript(a, b)
+        let script = grouped(editScript(a, b))
         guard script.contains(where: { $0.kind != .same }) else { return "" }
         // A newline in a file name must not end the header line early.
         let shown = path.escapingControlCharacters
@@ -14,7 +14,7 @@ public enum UnifiedDiff {
         var index = 0
         while index < script.count {
             guard script[index].kind != .same else { index += 1; continue }
-            // Grow a hunk around this change, merging changes closer than 2 * context.
+            // Grow a hunk around this change, merging changes at most 2 * context lines apart.
             let start = max(0, index - context)
             var end = index
             var lastChange = index
@@ -29,18 +29,46 @@ public enum UnifiedDiff {
             let newStart = (hunk.first { $0.kind != .delete }?.newIndex ?? hunk.first!.newIndex) + 1
             let oldCount = hunk.filter { $0.kind != .insert }.count
             let newCount = hunk.filter { $0.kind != .delete }.count
-            output += "@@ -\(oldCount == 0 ? oldStart - 1 : oldStart),\(oldCount) +\(newCount == 0 ? newStart - 1 : newStart),\(newCount) @@\n"
+            output += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
             for step in hunk {
+                let line: String
                 switch step.kind {
-                case .same: output += " " + a[step.oldIndex]
-                case .delete: output += "-" + a[step.oldIndex]
-                case .insert: output += "+" + b[step.newIndex]
+                case .same: line = " " + a[step.oldIndex]
+                case .delete: line = "-" + a[step.oldIndex]
+                case .insert: line = "+" + b[step.newIndex]
                 }
-                if !output.hasSuffix("\n") { output += "\n\\ No newline at end of file\n" }
+                output += line
+                if line.last != "\n" && line.last != "\r\n" { output += "\n\\ No newline at end of file\n" }
             }
             index = end
         }
         return output
+    }
+
+    /// `start,count` as diff prints it: the count left out when it is 1, the start one lower for
+    /// an empty range (the line after which it would be).
+    private static func range(_ start: Int, _ count: Int) -> String {
+        switch count {
+        case 0: "\(start - 1),0"
+        case 1: "\(start)"
+        default: "\(start),\(count)"
+        }
+    }
+
+    /// Within each run of changes, deletions before insertions, as diff prints them.
+    static func grouped(_ script: [Step]) -> [Step] {
+        var result: [Step] = []
+        var changes: [Step] = []
+        for step in script {
+            if step.kind == .same {
+                result += changes.filter { $0.kind == .delete } + changes.filter { $0.kind == .insert }
+                changes = []
+                result.append(step)
+            } else {
+                changes.append(step)
+            }
+        }
+        return result + changes.filter { $0.kind == .delete } + changes.filter { $0.kind == .insert }
     }
 
     struct Step {

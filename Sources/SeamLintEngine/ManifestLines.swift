@@ -1,0 +1,46 @@
+import SeamLintCore
+
+extension ManifestParser {
+    /// The lines of `text` that contain `word`, as `text.split(whereSeparator: \.isNewline)` would
+    /// cut them. Splitting a whole project file by `Character` and trimming every line with
+    /// Foundation cost ~1,400 instructions a byte; the build settings sought sit on a handful of
+    /// lines, found here by a byte search.
+    static func lines(of text: String, containing word: StaticString) -> [Substring] {
+        var text = text
+        return text.withUTF8 { bytes in
+            let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            var lines: [Substring] = []
+            var searchFrom = 0
+            while searchFrom < bytes.count {
+                let rest = UnsafeBufferPointer(rebasing: bytes[searchFrom...])
+                guard let found = TextSearch.firstOffset(of: needle, in: rest) else { break }
+                let hit = searchFrom + found
+                var start = hit
+                while start > 0, newlineLength(endingAt: start, in: bytes) == 0 { start -= 1 }
+                var end = hit
+                while end < bytes.count, newlineLength(startingAt: end, in: bytes) == 0 { end += 1 }
+                lines.append(Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
+                searchFrom = end
+            }
+            return lines
+        }
+    }
+
+    /// The UTF-8 length of a `Character.isNewline` scalar (LF, VT, FF, CR, NEL, LS, PS) at `offset`, or 0.
+    private static func newlineLength(startingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let byte = bytes[offset]
+        if byte >= 0x0A && byte <= 0x0D { return 1 }
+        if byte == 0xC2, offset + 1 < bytes.count, bytes[offset + 1] == 0x85 { return 2 }
+        if byte == 0xE2, offset + 2 < bytes.count, bytes[offset + 1] == 0x80,
+           bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 { return 3 }
+        return 0
+    }
+
+    /// The length of a newline scalar that ends just before `offset`, or 0.
+    private static func newlineLength(endingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        for length in 1...3 where offset >= length && newlineLength(startingAt: offset - length, in: bytes) == length {
+            return length
+        }
+        return 0
+    }
+}
