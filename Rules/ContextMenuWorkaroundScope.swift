@@ -298,8 +298,9 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
     }
 
     public func finish(_ context: inout ProjectContext) {
-        let creations = context.facts(FactKind.windowCreation)
-        let hooks = context.facts(FactKind.workaroundHook)
+        // Grouped by type once: filtering every list for every window was quadratic in big projects.
+        let creations = Dictionary(grouping: context.facts(FactKind.windowCreation), by: { $0.details["type"] })
+        let hooks = Dictionary(grouping: context.facts(FactKind.workaroundHook), by: { $0.details["type"] })
         for window in context.facts(FactKind.workaroundWindow) {
             let type = window.details["type"] ?? "window"
             if let target = window.iosDeploymentTarget, target >= Version(18) {
@@ -309,9 +310,9 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
                 continue
             }
             if window.details["gated"] == "true" { continue }
-            let created = creations.filter { $0.details["type"] == type }
+            let created = creations[type] ?? []
             if !created.isEmpty && created.allSatisfy({ $0.details["gated"] == "true" }) { continue }
-            for hook in hooks where hook.details["type"] == type && hook.details["gated"] == "false" {
+            for hook in hooks[type] ?? [] where hook.details["gated"] == "false" {
                 let name = hook.location.file == window.location.file ? "" : " of `\(type)`"
                 context.report(at: hook, "This workaround hook\(name) also runs on iOS 18 and later, "
                     + "where SwiftUI menus no longer leak taps: start it with `guard #unavailable(iOS 18) else "

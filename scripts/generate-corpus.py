@@ -12,6 +12,7 @@ import shutil
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MARKER = ".seamlint-corpus"
 
 
 def sample_files(include_objc):
@@ -33,8 +34,19 @@ def main():
     sources = [(path, open(path, encoding="utf-8").read()) for path in sample_files(args.objc)]
     if not sources:
         sys.exit("no sample sources found")
+    if args.megabytes <= 0:
+        sys.exit("generate-corpus: --megabytes must be positive")
+    marker = os.path.join(args.out, MARKER)
     if os.path.exists(args.out):
+        # Only ever delete a tree this script wrote.
+        if not os.path.isdir(args.out) or (os.listdir(args.out) and not os.path.exists(marker)):
+            print("generate-corpus: %s exists and is not a generated corpus; not replacing it" % args.out,
+                  file=sys.stderr)
+            sys.exit(2)
         shutil.rmtree(args.out)
+    os.makedirs(args.out)
+    with open(marker, "w") as handle:
+        handle.write("written by scripts/generate-corpus.py\n")
     target = int(args.megabytes * 1024 * 1024)
     written = 0
     copy = 0

@@ -32,6 +32,12 @@ public struct Chain: Sendable {
     public var start: Int
     public var end: Int
 
+    /// Longer chains are read in pieces (`chainStart` walks back at most this many tokens and
+    /// `chain(from:)` reads at most this many links). Real code stays far below; without a cap,
+    /// rules that read the chain around every member of a generated 10,000-link chain would take
+    /// time quadratic in its length.
+    public static let maximumLinks = 256
+
     /// Indices into `links` of the named links (`name` and `member`).
     public var namedLinks: [Int] { links.indices.filter { links[$0].kind == .name || links[$0].kind == .member } }
 }
@@ -55,7 +61,7 @@ extension SourceFile {
         } else {
             return Chain(links: [], start: start, end: start)
         }
-        while index < code.count {
+        while index < code.count && links.count < Chain.maximumLinks {
             let token = code[index]
             if token.kind == .period, isMemberName(index + 1) {
                 links.append(.init(kind: .member, token: index + 1, close: nil))
@@ -89,7 +95,10 @@ extension SourceFile {
     /// Walks back from code index `index` (inside a chain) to the chain's first token.
     public func chainStart(containing index: Int) -> Int {
         var current = index
-        while current > 0 {
+        // Each step passes at most one link, so `chain(from:)` of the start reaches `index` again.
+        var steps = 0
+        while current > 0 && steps < Chain.maximumLinks {
+            steps += 1
             let token = code[current]
             let previous = current - 1
             if token.kind.isClosingBracket, matching[current] >= 0 {

@@ -45,6 +45,8 @@ public final class SourceFile {
     }()
     public private(set) lazy var conditions: ConditionTable = ConditionTable(file: self)
     private(set) lazy var braceKinds: BraceKinds = BraceKinds(file: self)
+    /// Which byte pairs occur in the file, for `mentionsText` (see TextMentions.swift).
+    private(set) lazy var bytePairs: BytePairSet = bytes.withUnsafeBufferPointer { BytePairSet($0) }
 }
 
 // MARK: Text and positions

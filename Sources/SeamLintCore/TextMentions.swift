@@ -4,6 +4,43 @@ import Darwin
 import Glibc
 #endif
 
+/// Which byte pairs occur in a text: one bit for each of the 65,536 pairs. A word with a pair that
+/// never occurs cannot occur either, so most "does this file mention X?" questions (a few dozen per
+/// file, from rules and fact collectors) are answered by bit tests after one pass over the file,
+/// instead of a scan each. Absence is certain; presence is confirmed by a search.
+struct BytePairSet {
+    /// Below this size a search is as cheap as building the set.
+    static let minimumTextSize = 2048
+    private let bits: [UInt64]
+
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        var bits = [UInt64](repeating: 0, count: 65_536 / 64)
+        if text.count >= 2, let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            bits.withUnsafeMutableBufferPointer { table in
+                for offset in 0..<(text.count - 1) {
+                    let pair = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+                    table[pair &>> 6] |= 1 &<< UInt64(pair & 63)
+                }
+            }
+        }
+        self.bits = bits
+    }
+
+    /// False when some adjacent pair of `word` never occurs in the text.
+    func mayContain(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.count >= 2, let base = word.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        return bits.withUnsafeBufferPointer { table in
+            for offset in 0..<(word.count - 1) {
+                let pair = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+                if table[pair &>> 6] & (1 &<< UInt64(pair & 63)) == 0 { return false }
+            }
+            return true
+        }
+    }
+}
+
 /// Substring search over bytes: `memchr` (vectorised in libc) for the needle's rarest byte, then a
 /// compare. Rules and fact collectors ask "does this file mention X?" a few dozen times per file;
 /// anchored on a rare byte each scan costs a fraction of an instruction per byte, less than
@@ -77,6 +114,7 @@ extension SourceFile {
     /// `mentionsText` over a word's bytes; an empty word is never mentioned.
     public func mentions(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !word.isEmpty else { return false }
+        if bytes.count >= BytePairSet.minimumTextSize, !bytePairs.mayContain(word) { return false }
         return bytes.withUnsafeBufferPointer { TextSearch.contains($0, word) }
     }
 

@@ -161,8 +161,8 @@ extension SourceFile {
         return nil
     }
 
-    /// The end of the expression a step applies to, given the step's name or `[` token: for a
-    /// property the name itself, for a message its `]`.
+    /// The step whose name (or subscript `[`) is code index `index`: a property, the first selector
+    /// piece of a message (its `end` is the `]`), a subscript, or a plain name.
     public func objectiveCStep(at index: Int) -> ObjectiveCStep? {
         guard index >= 0, index < code.count else { return nil }
         if code[index].kind == .leftSquare, matching[index] > index, !opensMessage(index), index > 0, endsExpression(index - 1) {

@@ -46,7 +46,7 @@ extension SourceFile {
             value = .window
         }
         var end = step.end
-        while value != .window, let next = objectiveCStep(after: end) {
+        walk: while value != .window, let next = objectiveCStep(after: end) {
             end = next.end
             switch value {
             case .sceneCollection, .windowCollection:
@@ -57,7 +57,7 @@ extension SourceFile {
                 } else if isCollectionTransform(next) {
                     if isIdentifyingFilter(next) { return nil }
                 } else {
-                    end = -1
+                    break walk   // counted, iterated, or handed on: not a pick
                 }
             case .scene:
                 if nameIs(next, "windows") {
@@ -66,12 +66,11 @@ extension SourceFile {
                     pickedWindow = true
                     value = .window
                 } else {
-                    end = -1
+                    break walk
                 }
             case .window:
-                end = -1
+                break walk
             }
-            if end < 0 { break }
         }
         guard let pick else { return nil }
         return SceneLookup(result: pickedWindow ? .window : .scene, origin: origin, pick: pick, pickText: pickText,

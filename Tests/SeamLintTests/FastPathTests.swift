@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+@testable import SeamLintCLI
+@testable import SeamLintCore
+@testable import SeamLintEngine
+
+/// The shortcuts taken for speed give the answers of the slow code they replaced: substring
+/// search, the structure tables, path and manifest helpers, trigger words, fact grouping, timings.
+@Suite("Fast paths")
+struct FastPathTests {
+    // MARK: Substring search
+
+    /// The obvious quadratic search, as the reference.
+    private static func naiveOffset(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty else { return 0 }
+        guard needle.count <= haystack.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    private static func offset(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        haystack.withUnsafeBufferPointer { text in needle.withUnsafeBufferPointer { TextSearch.firstOffset(of: $0, in: text) } }
+    }
+
+    @Test("first occurrence", arguments: [
+        ("hello View world", "View", 6), ("View", "View", 0), ("a View", "View", 2), ("Vie", "View", nil),
+        ("", "x", nil), ("abc", "", 0), ("aaab", "aab", 1), ("xPxPhase scenePhase", "scenePhase", 9),
+        ("UIViewUITransitionView", "UITransitionView", 6), ("café → Menu", "Menu", 10), ("__UI_UI", "_UI", 1),
+    ] as [(String, String, Int?)])
+    func firstOccurrence(haystack: String, needle: String, expected: Int?) {
+        #expect(Self.offset(Array(needle.utf8), in: Array(haystack.utf8)) == expected)
+    }
+
+    /// Many near misses around the anchor byte: every answer must match the reference.
+    @Test func agreesWithNaiveSearch() {
+        var generator = SplitMix(seed: 8)
+        let alphabet = Array("aUIV_w(".utf8)
+        for _ in 0..<2_000 {
+            let haystack = (0..<Int(generator.next() % 40)).map { _ in alphabet[Int(generator.next() % 7)] }
+            let needle = (0..<Int(1 + generator.next() % 4)).map { _ in alphabet[Int(generator.next() % 7)] }
+            #expect(Self.offset(needle, in: haystack) == Self.naiveOffset(needle, in: haystack),
+                    "\(String(decoding: needle, as: UTF8.self)) in \(String(decoding: haystack, as: UTF8.self))")
+        }
+    }
+
+    @Test func fileMentions() {
+        let file = SourceFile(path: "A.swift", bytes: Array("let s = \"scrollEdgeAppearance\" // Menu\n".utf8))
+        #expect(file.mentionsText("scrollEdgeAppearance"))
+        #expect(file.mentionsText("Menu"))
+        #expect(!file.mentionsText("ContextMenuContainer"))
+        #expect(!file.mentions([]))
+        let segment = file.code.indices.first { file.code[$0].kind == .stringSegment }!
+        #expect(file.tokenContains(segment, "EdgeApp"))
+        #expect(!file.tokenContains(segment, "Menu"))
+    }
+
+    // MARK: Structure tables
+
+    /// The tables as `SourceFile` built them before they moved to unsafe buffers.
+    private static func referenceTables(_ bytes: [UInt8]) -> (code: [Token], lines: [Int], matching: [Int32], parent: [Int32]) {
+        var code: [Token] = []
+        var lines = [0]
+        var sawNewline = true
+        func lineStarts(in token: Token) -> Bool {
+            var found = false
+            var index = Int(token.start)
+            while index < token.end {
+                if bytes[index] == 0x0A {
+                    lines.append(index + 1); found = true
+                } else if bytes[index] == 0x0D {
+                    if index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
+                    lines.append(index + 1); found = true
+                }
+                index += 1
+            }
+            return found
+        }
+        for token in Tokenizer.tokenize(bytes) {
+            switch token.kind {
+            case .newline: sawNewline = true; lines.append(token.end); continue
+            case .whitespace, .lineComment, .docLineComment, .byteOrderMark, .shebang: continue
+            case .blockComment, .docBlockComment: if lineStarts(in: token) { sawNewline = true }; continue
+            case .stringSegment: _ = lineStarts(in: token)
+            default: break
+            }
+            var copy = token
+            if sawNewline { copy.flags.insert(.lineStart) }
+            code.append(copy)
+            sawNewline = false
+        }
+        var matching = [Int32](repeating: -1, count: code.count)
+        var parent = [Int32](repeating: -1, count: code.count)
+        var stack: [Int] = []
+        let pairs: [TokenKind: TokenKind] = [.leftParen: .rightParen, .leftBrace: .rightBrace,
+                                             .leftSquare: .rightSquare, .interpolationStart: .interpolationEnd]
+        for index in code.indices {
+            parent[index] = Int32(stack.last ?? -1)
+            if pairs[code[index].kind] != nil {
+                stack.append(index)
+            } else if let open = stack.last, pairs[code[open].kind] == code[index].kind {
+                stack.removeLast()
+                matching[index] = Int32(open)
+                matching[open] = Int32(index)
+                parent[index] = Int32(stack.last ?? -1)
+            }
+        }
+        return (code, lines, matching, parent)
+    }
+
+    static let structureInputs = [
+        "struct A { func f() { g(x: [1, 2]) } }\n",
+        "/* one\r\n two\r three */ let a = \"\"\"\n  text \\(value)\n  \"\"\"\n)]} stray\n",
+        "let x = (\n  [1,\n   2]\n  // note\n)\r\nfunc g() {\n  /** doc\n */ h() }",
+        "", "{{{", ")))", "#if os(iOS)\nimport UIKit\n#endif\n",
+    ]
+
+    @Test("structure tables", arguments: structureInputs)
+    func structureTables(source: String) {
+        let bytes = Array(source.utf8)
+        let file = SourceFile(path: "A.swift", bytes: bytes)
+        let expected = Self.referenceTables(bytes)
+        #expect(file.code == expected.code)
+        #expect(file.lineStarts == expected.lines)
+        #expect(file.matching == expected.matching)
+        #expect(file.parent == expected.parent)
+    }
+
+    @Test func structureTablesOfTheSamples() throws {
+        let root = PackageRoot.url.appendingPathComponent("Samples")
+        let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") } ?? []
+        #expect(paths.count > 10)
+        for path in paths {
+            let bytes = Array(try Data(contentsOf: root.appendingPathComponent(path)))
+            let file = SourceFile(path: path, bytes: bytes)
+            let expected = Self.referenceTables(bytes)
+            #expect(file.code == expected.code && file.lineStarts == expected.lines, "\(path)")
+            #expect(file.matching == expected.matching && file.parent == expected.parent, "\(path)")
+        }
+    }
+
+    // MARK: Paths and manifests
+
+    @Test("directory of a path", arguments: [
+        "/a/b/c.swift", "/a", "/", "", "c.swift", "a/b", "/a/b/", "//a//b", "/a/./b", "/a/b/..", "/ü/ñ.swift", "///",
+    ])
+    func directory(path: String) {
+        #expect(PathNames.directory(of: path) == (path as NSString).deletingLastPathComponent)
+    }
+
+    static let manifestTexts = [
+        "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\nOTHER = 1;\n\t\tIPHONEOS_DEPLOYMENT_TARGET = 14.0;",
+        "a\r\nIPHONEOS_DEPLOYMENT_TARGET = 13.0 // x IPHONEOS_DEPLOYMENT_TARGET\r\nb",
+        "x\u{2028}IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*] = 12.0\u{85}y\u{0B}IPHONEOS_DEPLOYMENT_TARGET = 16",
+        "no settings here", "", "IPHONEOS_DEPLOYMENT_TARGET",
+    ]
+
+    @Test("manifest lines", arguments: manifestTexts)
+    func manifestLines(text: String) {
+        let word = "IPHONEOS_DEPLOYMENT_TARGET"
+        let expected = text.split(whereSeparator: \.isNewline).filter { $0.contains(word) }.map(String.init)
+        #expect(ManifestParser.lines(of: text, containing: "IPHONEOS_DEPLOYMENT_TARGET").map(String.init) == expected)
+    }
+
+    /// `buildSettingTarget` as it was before it looked only at lines naming the setting.
+    private static func referenceBuildSettingTarget(_ text: String) -> Version? {
+        var lowest: Version?
+        for line in text.split(whereSeparator: \.isNewline) {
+            var content = Substring(line)
+            if let comment = content.range(of: "//") { content = content[..<comment.lowerBound] }
+            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("IPHONEOS_DEPLOYMENT_TARGET"), let equals = trimmed.firstIndex(of: "=") else { continue }
+            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;\"'"))
+            if let version = ManifestParser.versionPrefix(value), lowest.map({ version < $0 }) ?? true { lowest = version }
+        }
+        return lowest
+    }
+
+    @Test("build setting target", arguments: manifestTexts + ["IPHONEOS_DEPLOYMENT_TARGET = $(inherited)"])
+    func buildSettingTarget(text: String) {
+        #expect(ManifestParser.buildSettingTarget(text) == Self.referenceBuildSettingTarget(text))
+    }
+
+    @Test func buildSettingTargetKeepsTheLowest() {
+        #expect(ManifestParser.buildSettingTarget(Self.manifestTexts[0]) == Version(14))
+    }
+
+    @Test("test files", arguments: [
+        ("App/View.swift", false), ("AppTests/ViewTests.swift", true), ("App/ViewTest.swift", true),
+        ("App/Tests/View.swift", true), ("App/UITests/View.swift", true), ("App/Testsuite/View.swift", false),
+        ("App/TestSupport.swift", false), ("App/BarTests.swift/", true), ("Tests", false), ("/Tests/A.swift", true),
+    ])
+    func testFiles(path: String, expected: Bool) {
+        #expect(TestFileDetector.isTestFile(path) == expected)
+    }
+
+    /// `pathNamesOtherPlatform` before its byte-level shortcut.
+    private static func referencePathNamesOtherPlatform(_ path: String) -> Bool {
+        for component in path.split(separator: "/").dropLast() {
+            let name = component.lowercased()
+            if name.contains("tvos") || name.contains("watchos") || name.contains("watchkit") { return true }
+            if name == "macos" || name.hasSuffix(" macos") || name.hasSuffix("-macos") || name.hasSuffix("_macos") { return true }
+        }
+        return false
+    }
+
+    @Test("folders naming another platform", arguments: [
+        "App/View.swift", "Player tvOS/View.swift", "App WatchKit Extension/A.swift", "macOS/A.swift", "MacOS",
+        "App-macOS/A.swift", "App_MACOS/x/A.swift", "Xmacos/A.swift", "tvos.swift", "a/b/watchOS/", "//tvOS//A.swift",
+        "App/tvOS", "WATCH\u{212A}IT/A.swift", "Caf\u{E9}/watchos/A.swift", "",
+    ])
+    func otherPlatformFolders(path: String) {
+        let file = SourceFile(path: path, bytes: [])
+        #expect(file.pathNamesOtherPlatform == Self.referencePathNamesOtherPlatform(path))
+    }
+
+    // MARK: Trigger words and facts
+
+    @Test func factTriggerWordsSkipCollectors() {
+        var options = LintOptions(rules: [TriggeredFacts.self])
+        options.discoverDeploymentTargets = false
+        options.workers = 2
+        let result = Linter(options: options, allRules: [TriggeredFacts.self]).lint(sources: [
+            (path: "With.swift", code: "let a = needle\nlet b = other\n"),
+            (path: "Without.swift", code: "let a = hay\nlet b = other\n"),
+        ])
+        // Without the trigger word the collector never runs, so no `other` fact is recorded there.
+        #expect(result.diagnostics.map(\.location.file) == ["With.swift"])
+        #expect(result.timings.nanoseconds[.facts(TriggeredFacts.description.id)] != nil)
+    }
+
+    @Test func factsByKindKeepFileOrder() {
+        let facts = ["b", "a", "b"].enumerated().map { offset, kind in
+            Fact(kind: kind, location: Location(file: "F\(offset).swift", line: 1, column: 1, offset: 0))
+        }
+        for context in [ProjectContext(ruleID: "r", severity: .warning, facts: facts),
+                        ProjectContext(ruleID: "r", severity: .warning, facts: facts,
+                                       factsByKind: Dictionary(grouping: facts, by: \.kind))] {
+            #expect(context.facts("b").map(\.location.file) == ["F0.swift", "F2.swift"])
+            #expect(context.facts("c").isEmpty)
+        }
+    }
+
+    // MARK: Timings
+
+    @Test func workerTimingsSummary() {
+        var worker = WorkerTimings(rules: 2, factCollectors: 1)
+        let start = monotonicNanoseconds()
+        worker.add(.tokenizing, since: start)
+        worker.addRule(1, since: start)
+        worker.addFacts(0, since: start)
+        let summary = worker.summary(ruleIDs: ["first", "second"], factCollectorIDs: ["collector"])
+        #expect(summary.nanoseconds[.rule("second")] != nil)
+        #expect(summary.nanoseconds[.rule("first")] == nil)  // never ran: left out
+        #expect(summary.nanoseconds[.facts("collector")] != nil)
+        var merged = summary
+        merged.merge(summary)
+        #expect(merged.nanoseconds[.tokenizing] == 2 * summary.nanoseconds[.tokenizing]!)
+    }
+
+    @Test func timingsReport() {
+        var timings = StageTimings()
+        timings.add(.tokenizing, nanoseconds: 3_000_000)
+        timings.add(.rule("slow_rule"), nanoseconds: 9_000_000)
+        timings.add(.facts("collector"), nanoseconds: 1_000_000)
+        timings.wallNanoseconds = 10_000_000
+        let result = LintResult(diagnostics: [], problems: [], filesLinted: 2, bytesLinted: 1_048_576, timings: timings,
+                                deploymentTargets: [:])
+        let lines = TimingsReport.render(result).split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("2 files, 1.00 MB; lint phase 10.00 ms wall, 100.0 MB/s"))
+        #expect(lines[2].hasPrefix("rule slow_rule") && lines[2].contains("9.00 ms") && lines[2].contains("69.2%"))
+        #expect(lines[3].hasPrefix("tokenizing"))
+        #expect(lines[4].hasPrefix("facts for collector"))
+    }
+}
+
+/// Records one fact per `other` identifier, only in files that mention `needle`.
+private struct TriggeredFacts: ProjectRule {
+    static let description = RuleDescription(id: "test_triggered_facts", summary: "Test rule", rationale: "",
+                                             severity: .warning, triggering: [], nonTriggering: [])
+    static var factTriggerWords: [String] { ["needle"] }
+
+    func collectFacts(_ context: inout RuleContext) {
+        for index in context.file.code.indices where context.file.isName(index, "other") {
+            context.record("test.other", at: index)
+        }
+    }
+
+    func finish(_ context: inout ProjectContext) {
+        for fact in context.facts("test.other") { context.report(at: fact, "other") }
+    }
+}
+
+/// A small deterministic generator, so a failing case can be replayed.
+private struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
