@@ -326,6 +326,9 @@ public struct MenuTouchThrough: ProjectRule {
     /// `collectFacts` records nothing in a file without these.
     public static var factTriggerWords: [String] { ["Menu", "pickerStyle"] }
 
+    /// The workaround window (`menu.workaroundWindow`), the `@main` app and scene delegates.
+    public static var readsFactsOf: [any ProjectRule.Type] { [ContextMenuWorkaroundScope.self, SceneLifecycleNotForwarded.self] }
+
     public func collectFacts(_ context: inout RuleContext) {
         let file = context.file
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS,

@@ -222,10 +222,14 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
     static let typeFact = "representable_dismantle_not_static.type"
     static let candidateFact = "representable_dismantle_not_static.instance_dismantle"
 
-    public func collectFacts(_ context: inout RuleContext) {
+    /// Only a project with an instance `dismantle…` needs every type's inheritance clause.
+    public static var defersFacts: Bool { true }
+    public static func needsDeferredFacts(_ context: ProjectContext) -> Bool { !context.facts(candidateFact).isEmpty }
+
+    /// Every type's inheritance clause: conformance can arrive through another file's protocol or
+    /// base class. One fact per type header that lists anything.
+    public func collectDeferredFacts(_ context: inout RuleContext) {
         let file = context.file
-        // Every type's inheritance clause: conformance can arrive through another file's protocol
-        // or base class. Cheap: one fact per type header that lists anything.
         for (position, declaration) in file.declarations.enumerated() where declaration.isType {
             let inherited = file.inheritedNames(of: declaration)
             guard !inherited.isEmpty, let name = declaration.name,
@@ -235,6 +239,10 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                 "inherits": inherited.map { file.text(at: $0) }.joined(separator: ","),
             ])
         }
+    }
+
+    public func collectFacts(_ context: inout RuleContext) {
+        let file = context.file
         for declaration in file.declarations where declaration.kind == .function {
             guard let name = declaration.name,
                   let family = RepresentableFamily.dismantleNamed(at: name, in: file),

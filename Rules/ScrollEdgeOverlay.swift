@@ -442,6 +442,10 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
             }
         }
         guard let appearance else { return }
+        // No dialog that dims the screen: nothing to trace (the common case, and the costly part).
+        let dimmingTypes = Set(context.facts(FactKind.dimmingViewType).compactMap { $0.details["type"] })
+        guard !context.facts(FactKind.dimmingDialog).isEmpty
+            || (!dimmingTypes.isEmpty && !context.facts(FactKind.overlayCalls).isEmpty) else { return }
 
         // SwiftUI root views hosted in a navigation controller, and the site that hosts each.
         func list(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }
@@ -465,15 +469,17 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
         }
         guard !queue.isEmpty else { return }
         // Every view reachable from those roots through the views and modifiers they use.
+        // Split only for the views reached: most of a big project's views never are.
         var references: [String: [String]] = [:]
         for node in context.facts(FactKind.viewNode) {
-            if let name = node.details["name"] { references[name, default: []] += list(node.details["references"]) }
+            if let name = node.details["name"] { references[name, default: []].append(node.details["references"] ?? "") }
         }
         var next = 0
         while next < queue.count {
             let name = queue[next]
             next += 1
-            for reference in references[name] ?? [] where hostedBy[reference] == nil && references[reference] != nil {
+            for reference in (references[name] ?? []).flatMap({ list($0) })
+            where hostedBy[reference] == nil && references[reference] != nil {
                 host(reference, at: hostedBy[name]!)
             }
         }
@@ -495,7 +501,6 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
                   reported.insert(dialog.location).inserted else { continue }
             context.report(at: dialog, message, related: related(site))
         }
-        let dimmingTypes = Set(context.facts(FactKind.dimmingViewType).compactMap { $0.details["type"] })
         guard !dimmingTypes.isEmpty else { return }
         for overlay in context.facts(FactKind.overlayCalls) {
             guard let node = overlay.details["node"], let site = hostedBy[node],

@@ -35,6 +35,7 @@ enum TimingsReport {
         case .rule(let id): return "rule " + id
         case .facts(let id): return "facts for " + id
         case .suppressions: return "suppression comments"
+        case .deferredFacts: return "deferred facts (second pass)"
         case .projectRules: return "project facts merge, suppressions, sorting"
         case .reporting: return "reporting"
         }

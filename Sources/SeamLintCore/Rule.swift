@@ -14,9 +14,12 @@ extension Rule {
     public static var triggerWords: [String] { [] }
 }
 
-/// A rule whose verdict depends on other files: it records facts per file (in parallel,
-/// whether or not it is enabled, since other rules may read them) and decides at the end.
+/// A rule whose verdict depends on other files: it records facts per file (in parallel) and
+/// decides at the end. Its facts are collected when it is enabled or an enabled rule reads them.
 public protocol ProjectRule: Rule {
+    /// Other project rules whose facts `finish` reads as well (their collectors then run even
+    /// when those rules are off).
+    static var readsFactsOf: [any ProjectRule.Type] { get }
     /// Words that must appear in a file (Swift or Objective-C) for `collectFacts` to record
     /// anything there; a cheap pre-scan skips the collector elsewhere. Empty: every file.
     static var factTriggerWords: [String] { get }
@@ -25,11 +28,22 @@ public protocol ProjectRule: Rule {
     func collectFacts(_ context: inout RuleContext)
     /// Emits diagnostics once all files' facts are known.
     func finish(_ context: inout ProjectContext)
+    /// For rules that report nothing without some rare fact (an opaque scroll-edge appearance, an
+    /// instance `dismantle…`): `collectFacts` records that fact (and what other rules read), and
+    /// `collectDeferredFacts` the rest, in a second pass over the Swift files of the projects whose
+    /// first-pass facts `needsDeferredFacts` accepts. Most projects never pay for the rest.
+    static var defersFacts: Bool { get }
+    static func needsDeferredFacts(_ context: ProjectContext) -> Bool
+    func collectDeferredFacts(_ context: inout RuleContext)
 }
 
 extension ProjectRule {
     public func check(_ context: inout RuleContext) {}
     public static var factTriggerWords: [String] { [] }
+    public static var readsFactsOf: [any ProjectRule.Type] { [] }
+    public static var defersFacts: Bool { false }
+    public static func needsDeferredFacts(_ context: ProjectContext) -> Bool { true }
+    public func collectDeferredFacts(_ context: inout RuleContext) {}
 }
 
 /// Project-wide knowledge recorded per file: "a UIWindow subclass watches

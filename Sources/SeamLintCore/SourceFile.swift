@@ -47,6 +47,11 @@ public final class SourceFile {
     private(set) lazy var braceKinds: BraceKinds = BraceKinds(file: self)
     /// Which byte pairs occur in the file, for `mentionsText` (see TextMentions.swift).
     private(set) lazy var bytePairs: BytePairSet = bytes.withUnsafeBufferPointer { BytePairSet($0) }
+    /// `mentionsText` answers by the literal's address: several collectors ask the same words.
+    var mentionMemo: [UnsafeRawPointer: Bool] = [:]
+    /// Asked by most fact collectors for every file; computed once.
+    public private(set) lazy var importsAppKitOnly: Bool = computeImportsAppKitOnly()
+    public private(set) lazy var pathNamesOtherPlatform: Bool = computePathNamesOtherPlatform()
 }
 
 // MARK: Text and positions

@@ -17,10 +17,27 @@ struct BytePairSet {
         var bits = [UInt64](repeating: 0, count: 65_536 / 64)
         if text.count >= 2, let base = text.baseAddress {
             let raw = UnsafeRawPointer(base)
-            bits.withUnsafeMutableBufferPointer { table in
-                for offset in 0..<(text.count - 1) {
-                    let pair = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
-                    table[pair &>> 6] |= 1 &<< UInt64(pair & 63)
+            bits.withUnsafeMutableBufferPointer { buffer in
+                let table = buffer.baseAddress!
+                @inline(__always) func insert(_ pair: Int) { table[pair &>> 6] |= 1 &<< UInt64(pair & 63) }
+                // Seven pairs per 8-byte load. Indentation makes long runs of one pair (two
+                // spaces), each update waiting on the last: eight spaces are passed at once.
+                let spaces: UInt64 = 0x2020_2020_2020_2020
+                insert(0x2020)
+                var offset = 0
+                while offset + 8 <= text.count {
+                    var word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    if word != spaces {
+                        for _ in 0..<7 {
+                            insert(Int(truncatingIfNeeded: word & 0xFFFF))
+                            word &>>= 8
+                        }
+                    }
+                    offset += 7
+                }
+                while offset + 1 < text.count {
+                    insert(Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+                    offset += 1
                 }
             }
         }
@@ -103,7 +120,11 @@ extension SourceFile {
     /// True when the file's bytes contain `word` anywhere (code, strings or comments): a cheap
     /// pre-filter before a token walk.
     public func mentionsText(_ word: StaticString) -> Bool {
-        mentions(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        let key = UnsafeRawPointer(word.utf8Start)
+        if let known = mentionMemo[key] { return known }
+        let answer = mentions(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        mentionMemo[key] = answer
+        return answer
     }
 
     /// `mentionsText` for words known at run time (trigger words).

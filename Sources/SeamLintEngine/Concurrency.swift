@@ -65,6 +65,8 @@ public struct StageTimings: Sendable {
         case facts(String)
         /// Suppression comments.
         case suppressions
+        /// The second pass for deferred facts (`ProjectRule.gatingFactKinds`), reading included.
+        case deferredFacts
         /// Project rules deciding from all facts, and applying suppressions (serial).
         case projectRules
         /// Rendering and writing the report (serial).

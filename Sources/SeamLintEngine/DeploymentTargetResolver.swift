@@ -10,9 +10,17 @@ import SeamLintCore
 final class DeploymentTargetResolver: @unchecked Sendable {
     private let override: DeploymentTarget?
     private let enabled: Bool
-    private let lock = NSLock()
-    private var cache: [String: DeploymentTarget] = [:]
-    private var roots: [String: String] = [:]
+    /// Guards `folders` and `inProgress`; signalled when a folder's resolution is stored.
+    private let condition = NSCondition()
+    private var folders: [String: Folder] = [:]
+    /// Folders a worker is resolving: another worker waits instead of parsing the same manifests.
+    private var inProgress: Set<String> = []
+
+    /// What a folder resolves to: its deployment target and its project.
+    private struct Folder {
+        var target: DeploymentTarget
+        var projectRoot: String
+    }
 
     init(override: DeploymentTarget?, enabled: Bool) {
         self.override = override
@@ -22,35 +30,50 @@ final class DeploymentTargetResolver: @unchecked Sendable {
     func target(forFile absolutePath: String) -> DeploymentTarget {
         if let override { return override }
         guard enabled else { return .unknown }
-        return target(forDirectory: PathNames.directory(of: absolutePath))
+        return folder(PathNames.directory(of: absolutePath)).target
     }
 
     /// The folder of the nearest project manifest above the file, or "" when there is none
     /// (then the whole run is one project).
     func projectRoot(forFile absolutePath: String) -> String {
         guard enabled else { return "" }
-        return projectRoot(forDirectory: PathNames.directory(of: absolutePath))
+        return folder(PathNames.directory(of: absolutePath)).projectRoot
     }
 
-    private func projectRoot(forDirectory directory: String) -> String {
-        lock.lock()
-        if let cached = roots[directory] { lock.unlock(); return cached }
-        lock.unlock()
-        var root = ""
-        if Self.holdsProjectManifest(directory) {
-            root = directory
-        } else if !FileManager.default.fileExists(atPath: directory + "/.git"), directory != "/", !directory.isEmpty {
-            root = projectRoot(forDirectory: PathNames.directory(of: directory))
+    /// Resolves each folder once, whatever the number of workers asking. Waiting cannot deadlock:
+    /// a resolving worker only ever waits for the folders above the one it resolves.
+    private func folder(_ directory: String) -> Folder {
+        condition.lock()
+        while true {
+            if let known = folders[directory] { condition.unlock(); return known }
+            guard inProgress.contains(directory) else { break }
+            condition.wait()
         }
-        lock.lock()
-        roots[directory] = root
-        lock.unlock()
-        return root
+        inProgress.insert(directory)
+        condition.unlock()
+        let resolved = resolve(directory)
+        condition.lock()
+        folders[directory] = resolved
+        inProgress.remove(directory)
+        condition.broadcast()
+        condition.unlock()
+        return resolved
     }
 
-    static func holdsProjectManifest(_ directory: String) -> Bool {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
-        return entries.contains { entry in
+    /// One listing of the folder answers both questions; the parent is asked only when needed.
+    private func resolve(_ directory: String) -> Folder {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let holdsManifest = Self.holdsProjectManifest(entries)
+        let declared = Self.targetDeclared(in: directory, entries: entries)
+        let isTop = entries.contains(".git") || directory == "/" || directory.isEmpty
+        var parent: Folder?
+        if !isTop && (declared == nil || !holdsManifest) { parent = folder(PathNames.directory(of: directory)) }
+        return Folder(target: declared ?? parent?.target ?? .unknown,
+                      projectRoot: holdsManifest ? directory : parent?.projectRoot ?? "")
+    }
+
+    static func holdsProjectManifest(_ entries: [String]) -> Bool {
+        entries.contains { entry in
             entry == "Package.swift" || entry == "Project.swift" || entry == "project.yml" || entry == "project.yaml"
                 || entry.hasSuffix(".xcodeproj")
         }
@@ -59,41 +82,27 @@ final class DeploymentTargetResolver: @unchecked Sendable {
     /// The lowest target among all folders resolved so far (project-level messages).
     func lowestTarget() -> DeploymentTarget {
         if let override { return override }
-        lock.lock()
-        defer { lock.unlock() }
-        return cache.values.filter { $0.version != nil }.min { $0.version! < $1.version! } ?? .unknown
+        condition.lock()
+        defer { condition.unlock() }
+        return folders.values.map(\.target).filter { $0.version != nil }.min { $0.version! < $1.version! } ?? .unknown
     }
 
     /// Every manifest-derived target used, keyed by its source (for `--verbose`).
     func resolved() -> [String: DeploymentTarget] {
         if let override { return [override.source ?? "override": override] }
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         var result: [String: DeploymentTarget] = [:]
-        for target in cache.values { if let source = target.source { result[source] = target } }
+        for folder in folders.values { if let source = folder.target.source { result[source] = folder.target } }
         return result
     }
 
-    private func target(forDirectory directory: String) -> DeploymentTarget {
-        lock.lock()
-        if let cached = cache[directory] { lock.unlock(); return cached }
-        lock.unlock()
-        var result = DeploymentTarget.unknown
-        if let found = Self.targetDeclared(in: directory) {
-            result = found
-        } else if !FileManager.default.fileExists(atPath: directory + "/.git"), directory != "/", !directory.isEmpty {
-            result = target(forDirectory: PathNames.directory(of: directory))
-        }
-        lock.lock()
-        cache[directory] = result
-        lock.unlock()
-        return result
-    }
-
-    /// The lowest iOS target declared by the manifests directly in `directory`, if any.
     static func targetDeclared(in directory: String) -> DeploymentTarget? {
-        let manager = FileManager.default
-        guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return nil }
+        targetDeclared(in: directory, entries: (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+    }
+
+    /// The lowest iOS target declared by the manifests among `entries`, the folder's listing.
+    static func targetDeclared(in directory: String, entries: [String]) -> DeploymentTarget? {
         var best: DeploymentTarget?
         // A manifest that builds for other platforms only (a macOS app), when no iOS target is found.
         var otherPlatformsOnly: String?

@@ -54,7 +54,7 @@ public final class Linter: Sendable {
     public let options: LintOptions
     private let fileRules: [any Rule.Type]
     private let projectRules: [any ProjectRule.Type]
-    /// All registered project rules: their facts are collected even when they are disabled.
+    /// The enabled project rules and those whose facts they read: no other rule's facts are used.
     private let factCollectors: [any ProjectRule.Type]
     private let triggerWords: [[[UInt8]]]
     // Ids and default severities by position: `description` copies a whole RuleDescription.
@@ -74,7 +74,7 @@ public final class Linter: Sendable {
         objectiveC = ObjectiveCSupport(options: options.objectiveC)
         fileRules = options.rules.filter { !($0 is any ProjectRule.Type) }
         projectRules = options.rules.compactMap { $0 as? any ProjectRule.Type }
-        factCollectors = allRules.compactMap { $0 as? any ProjectRule.Type }
+        factCollectors = Self.factCollectors(for: projectRules, allRules: allRules)
         triggerWords = fileRules.map { $0.triggerWords.map { Array($0.utf8) } }
         fileRuleIDs = fileRules.map { $0.description.id }
         fileRuleSeverities = fileRules.map { $0.description.severity }
@@ -152,7 +152,10 @@ public final class Linter: Sendable {
             }
             results.mergeTimings(timings.summary(ruleIDs: fileRuleIDs, factCollectorIDs: factCollectorIDs))
         }
-        var result = finish(results.values, targets: targets, timings: results.timings)
+        var fileResults = results.values
+        var timings = results.timings
+        timings.merge(collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load))
+        var result = finish(fileResults, targets: targets, timings: timings)
         result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
         return result
     }
@@ -184,6 +187,7 @@ public final class Linter: Sendable {
         }
         let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
         result.path = loaded.path
+        result.language = loaded.language
         result.settings = settings
         let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
         let isTest = TestFileDetector.isTestFile(loaded.path)
@@ -221,6 +225,67 @@ public final class Linter: Sendable {
         result.diagnostics += invalid
         timings.add(.suppressions, since: start)
         return result
+    }
+
+    /// The second pass: each deferring collector's deferred facts, in the Swift files of the
+    /// projects whose first-pass facts call for them (see `ProjectRule.defersFacts`).
+    private func collectDeferredFacts(into fileResults: inout [FileResult], targets: DeploymentTargetResolver,
+                                      workers: Int, load: @Sendable (Int) -> LoadOutcome) -> StageTimings {
+        let deferring = factCollectors.indices.filter { factCollectors[$0].defersFacts }
+        guard !deferring.isEmpty else { return StageTimings() }
+        var factsByProject: [String: [Fact]] = [:]
+        for result in fileResults where !result.facts.isEmpty { factsByProject[result.project, default: []] += result.facts }
+        var openByProject: [String: [Int]] = [:]
+        for (project, facts) in factsByProject {
+            let context = ProjectContext(ruleID: "", severity: .warning, facts: facts)
+            let open = deferring.filter { factCollectors[$0].needsDeferredFacts(context) }
+            if !open.isEmpty { openByProject[project] = open }
+        }
+        let files = fileResults.indices.filter {
+            fileResults[$0].language == .swift && !fileResults[$0].path.isEmpty && openByProject[fileResults[$0].project] != nil
+        }
+        guard !files.isEmpty else { return StageTimings() }
+        let projects = files.map { fileResults[$0].project }
+        let open = openByProject
+        let slots = ResultSlots<[Fact]>(count: files.count)
+        let queue = WorkQueue(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: min(workers, files.count)) { _ in
+            var timings = StageTimings()
+            while let position = queue.next() {
+                let start = monotonicNanoseconds()
+                // A file that vanished or changed since the first pass contributes what it now holds.
+                guard case .source(let loaded) = load(files[position]) else { slots[position] = []; continue }
+                let file = SourceFile(path: loaded.path, bytes: loaded.bytes, language: loaded.language)
+                let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
+                let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
+                let isTest = TestFileDetector.isTestFile(loaded.path)
+                var facts: [Fact] = []
+                for collectorIndex in open[projects[position]] ?? [] {  // no trigger words: they gate the first pass
+                    let id = factCollectorIDs[collectorIndex]
+                    var context = RuleContext(file: file, ruleID: id,
+                                              severity: settings.severities[id] ?? factCollectorSeverities[collectorIndex],
+                                              options: settings.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
+                    factCollectors[collectorIndex].init().collectDeferredFacts(&context)
+                    facts += context.facts
+                }
+                slots[position] = facts
+                timings.add(.deferredFacts, since: start)
+            }
+            slots.mergeTimings(timings)
+        }
+        for (position, index) in files.enumerated() { fileResults[index].facts += slots[position] ?? [] }
+        return slots.timings
+    }
+
+    /// `enabled` and every project rule whose facts they read, in registry order.
+    static func factCollectors(for enabled: [any ProjectRule.Type], allRules: [any Rule.Type]) -> [any ProjectRule.Type] {
+        var needed = Set<String>()
+        var pending = enabled
+        while let rule = pending.popLast() {
+            guard needed.insert(rule.description.id).inserted else { continue }
+            pending += rule.readsFactsOf
+        }
+        return allRules.compactMap { $0 as? any ProjectRule.Type }.filter { needed.contains($0.description.id) }
     }
 
     /// True when the file mentions one of `words`, or `words` is empty (the rule always runs).
@@ -292,6 +357,7 @@ struct FileResult: Sendable {
     var problem: InputProblem?
     var bytes = 0
     var skippedObjectiveC = false
+    var language = SourceLanguage.swift
     /// The project the file belongs to (see `DeploymentTargetResolver.projectRoot`).
     var project = ""
     /// The display path, as in diagnostics.

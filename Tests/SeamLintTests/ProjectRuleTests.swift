@@ -25,6 +25,34 @@ struct ProjectRuleTests {
         return Linter(options: options, allRules: allRules).lint(sources: sources).diagnostics
     }
 
+    /// Deferred facts (`ProjectRule.defersFacts`): the second pass runs only in a project whose
+    /// first pass found the rare fact, and then conformance declared in another file still counts.
+    @Test func deferredFactsRunOnlyWhereNeeded() {
+        let refinement = ("Cleanable.swift", "protocol CleanableRepresentable: UIViewRepresentable {}")
+        let staticOnly = ("Scanner.swift", """
+            struct Scanner: CleanableRepresentable {
+                static func dismantleUIView(_ uiView: ScannerView, coordinator: ()) { uiView.stop() }
+            }
+            """)
+        let instance = ("Scanner.swift", """
+            struct Scanner: CleanableRepresentable {
+                func dismantleUIView(_ uiView: ScannerView, coordinator: ()) { uiView.stop() }
+            }
+            """)
+        func run(_ files: [(String, String)]) -> LintResult {
+            var options = LintOptions(rules: [RepresentableDismantleNotStatic.self])
+            options.discoverDeploymentTargets = false
+            options.workers = 2
+            return Linter(options: options, allRules: allRules).lint(sources: files.map { (path: $0.0, code: $0.1) })
+        }
+        let clean = run([refinement, staticOnly])
+        #expect(clean.diagnostics.isEmpty)
+        #expect(clean.timings.nanoseconds[.deferredFacts] == nil, "no instance dismantle: no second pass")
+        let buggy = run([refinement, instance])
+        #expect(buggy.diagnostics.map(\.location.file) == ["Scanner.swift"])
+        #expect(buggy.timings.nanoseconds[.deferredFacts] != nil)
+    }
+
     static let sortMenu = """
     import SwiftUI
 

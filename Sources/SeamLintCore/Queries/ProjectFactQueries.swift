@@ -104,7 +104,7 @@ extension SourceFile {
 
 extension SourceFile {
     /// True when the file imports AppKit (or Cocoa) unconditionally and never UIKit: macOS code.
-    public var importsAppKitOnly: Bool {
+    func computeImportsAppKitOnly() -> Bool {
         // Asked by several collectors for every file; a file naming neither module needs no token walk.
         guard mentionsText("AppKit") || mentionsText("Cocoa") else { return false }
         var appKit = false
@@ -122,7 +122,7 @@ extension SourceFile {
 
     /// True when a folder on the file's path names another platform (`Player tvOS/`, `watchOS/`,
     /// `App WatchKit Extension/`, `macOS/`): the conventional home of a non-iOS target's sources.
-    public var pathNamesOtherPlatform: Bool {
+    func computePathNamesOtherPlatform() -> Bool {
         // Asked by several collectors for every file; `lowercased()` and `String.contains` made this
         // a fifth of a run, so ASCII paths (nearly all) are answered from their bytes.
         var path = self.path

@@ -155,6 +155,17 @@ struct DirectoryWalker {
         }
     }
 
+    /// False when the name cannot end in `.swift`, `.m`, `.mm` or `.h` (`PathNames.isSourceFileName`).
+    private static func mayBeSourceFileName(_ name: UnsafePointer<CChar>) -> Bool {
+        let length = strlen(name)
+        func endsWith(_ suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            // Longer than the suffix: a name that is only the extension (".swift") is not a source file.
+            return length > count && memcmp(name + (length - count), suffix.utf8Start, count) == 0
+        }
+        return endsWith(".swift") || endsWith(".h") || endsWith(".m") || endsWith(".mm")
+    }
+
     /// Reads one folder: queues subfolders and links, records source files.
     private mutating func read(_ folder: Entry, id: FileID) {
         guard visitedFolders.insert(id).inserted else { return }
@@ -176,6 +187,8 @@ struct DirectoryWalker {
                 kind = status?.kind
             }
             guard let kind, kind != .other else { continue }
+            // Most entries of an app are images, JSON, plists…: judged by their bytes, with no String.
+            if kind == .regular && !Self.mayBeSourceFileName(rawName) { continue }
             guard let name = String(validatingCString: rawName) else {
                 let lossy = String(decoding: UnsafeRawBufferPointer(start: rawName, count: strlen(rawName)), as: UTF8.self)
                 if kind == .directory || PathNames.isSourceFileName(lossy) {
