@@ -45,6 +45,12 @@ struct LintCommand {
         discovery.followSymlinks = arguments.has("--follow-symlinks")
         setup.configure(&discovery)
         try ObjectiveCCommandLine.apply(arguments, configured: setup.configuration.objectiveC, to: &options, discovery: &discovery)
+        if options.discoverDeploymentTargets {
+            // Manifests are parsed on another thread while the walk goes on.
+            let manifests = ProjectManifests()
+            options.manifests = manifests
+            discovery.onSourceFolder = { manifests.prepare(folder: $0) }
+        }
         let discoveryStart = DispatchTime.now().uptimeNanoseconds
         let input = try InputSelection(arguments: arguments, discovery: discovery)
         let files = try setup.prepare(input, options: &options, errors: errors)

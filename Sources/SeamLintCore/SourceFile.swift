@@ -45,8 +45,8 @@ public final class SourceFile {
     }()
     public private(set) lazy var conditions: ConditionTable = ConditionTable(file: self)
     private(set) lazy var braceKinds: BraceKinds = BraceKinds(file: self)
-    /// Which byte pairs occur in the file, for `mentionsText` (see TextMentions.swift).
-    private(set) lazy var bytePairs: BytePairSet = bytes.withUnsafeBufferPointer { BytePairSet($0) }
+    /// Which trigrams occur in the file, for `mentionsText` (see TextMentions.swift).
+    private(set) lazy var trigrams: TrigramSet = bytes.withUnsafeBufferPointer { TrigramSet($0) }
     /// `mentionsText` answers by the literal's address: several collectors ask the same words.
     var mentionMemo: [UnsafeRawPointer: Bool] = [:]
     /// Asked by most fact collectors for every file; computed once.

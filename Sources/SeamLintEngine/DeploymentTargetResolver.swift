@@ -10,66 +10,44 @@ import SeamLintCore
 final class DeploymentTargetResolver: @unchecked Sendable {
     private let override: DeploymentTarget?
     private let enabled: Bool
-    /// Guards `folders` and `inProgress`; signalled when a folder's resolution is stored.
-    private let condition = NSCondition()
-    private var folders: [String: Folder] = [:]
-    /// Folders a worker is resolving: another worker waits instead of parsing the same manifests.
-    private var inProgress: Set<String> = []
+    private let manifests: ProjectManifests
+    /// The folders this run asked about (the shared `manifests` may know more), under `lock`.
+    private let lock = NSLock()
+    private var asked: Set<String> = []
 
-    /// What a folder resolves to: its deployment target and its project.
-    private struct Folder {
-        var target: DeploymentTarget
-        var projectRoot: String
-    }
-
-    init(override: DeploymentTarget?, enabled: Bool) {
+    init(override: DeploymentTarget?, enabled: Bool, manifests: ProjectManifests = ProjectManifests()) {
         self.override = override
         self.enabled = enabled
+        self.manifests = manifests
     }
 
     func target(forFile absolutePath: String) -> DeploymentTarget {
         if let override { return override }
         guard enabled else { return .unknown }
-        return folder(PathNames.directory(of: absolutePath)).target
+        return folder(ofFile: absolutePath).target
     }
 
     /// The folder of the nearest project manifest above the file, or "" when there is none
     /// (then the whole run is one project).
     func projectRoot(forFile absolutePath: String) -> String {
         guard enabled else { return "" }
-        return folder(PathNames.directory(of: absolutePath)).projectRoot
+        return folder(ofFile: absolutePath).projectRoot
     }
 
-    /// Resolves each folder once, whatever the number of workers asking. Waiting cannot deadlock:
-    /// a resolving worker only ever waits for the folders above the one it resolves.
-    private func folder(_ directory: String) -> Folder {
-        condition.lock()
-        while true {
-            if let known = folders[directory] { condition.unlock(); return known }
-            guard inProgress.contains(directory) else { break }
-            condition.wait()
-        }
-        inProgress.insert(directory)
-        condition.unlock()
-        let resolved = resolve(directory)
-        condition.lock()
-        folders[directory] = resolved
-        inProgress.remove(directory)
-        condition.broadcast()
-        condition.unlock()
-        return resolved
+    private func folder(ofFile absolutePath: String) -> ProjectManifests.Folder {
+        let directory = PathNames.directory(of: absolutePath)
+        lock.lock()
+        asked.insert(directory)
+        lock.unlock()
+        return manifests.folder(directory)
     }
 
-    /// One listing of the folder answers both questions; the parent is asked only when needed.
-    private func resolve(_ directory: String) -> Folder {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        let holdsManifest = Self.holdsProjectManifest(entries)
-        let declared = Self.targetDeclared(in: directory, entries: entries)
-        let isTop = entries.contains(".git") || directory == "/" || directory.isEmpty
-        var parent: Folder?
-        if !isTop && (declared == nil || !holdsManifest) { parent = folder(PathNames.directory(of: directory)) }
-        return Folder(target: declared ?? parent?.target ?? .unknown,
-                      projectRoot: holdsManifest ? directory : parent?.projectRoot ?? "")
+    /// The targets of the folders this run asked about and of the folders above them.
+    private func askedTargets() -> [DeploymentTarget] {
+        lock.lock()
+        let folders = asked
+        lock.unlock()
+        return manifests.targets(of: folders)
     }
 
     static func holdsProjectManifest(_ entries: [String]) -> Bool {
@@ -82,18 +60,14 @@ final class DeploymentTargetResolver: @unchecked Sendable {
     /// The lowest target among all folders resolved so far (project-level messages).
     func lowestTarget() -> DeploymentTarget {
         if let override { return override }
-        condition.lock()
-        defer { condition.unlock() }
-        return folders.values.map(\.target).filter { $0.version != nil }.min { $0.version! < $1.version! } ?? .unknown
+        return askedTargets().filter { $0.version != nil }.min { $0.version! < $1.version! } ?? .unknown
     }
 
     /// Every manifest-derived target used, keyed by its source (for `--verbose`).
     func resolved() -> [String: DeploymentTarget] {
         if let override { return [override.source ?? "override": override] }
-        condition.lock()
-        defer { condition.unlock() }
         var result: [String: DeploymentTarget] = [:]
-        for folder in folders.values { if let source = folder.target.source { result[source] = folder.target } }
+        for target in askedTargets() { if let source = target.source { result[source] = target } }
         return result
     }
 

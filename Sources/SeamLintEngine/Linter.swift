@@ -20,6 +20,9 @@ public struct LintOptions: Sendable {
     /// Settings per file (absolute path) from nested configuration files; when set, it decides
     /// which of `rules` run on a file, and `severities` and `ruleOptions` are not consulted.
     public var fileSettings: (@Sendable (String) -> FileSettings)?
+    /// Folder resolutions (deployment targets, projects) shared across runs; the command line
+    /// warms it during discovery. Nil: each run resolves afresh.
+    public var manifests: ProjectManifests?
     /// Whether and with which libclang Objective-C files are linted.
     public var objectiveC = ObjectiveCOptions()
 
@@ -90,7 +93,8 @@ public final class Linter: Sendable {
     /// standard input linted as if at a path, or fixes not yet written.
     public func lint(_ files: [SourceFileRef], overrides: [String: [UInt8]] = [:]) -> LintResult {
         let targets = DeploymentTargetResolver(override: options.iosDeploymentTarget,
-                                               enabled: options.discoverDeploymentTargets)
+                                               enabled: options.discoverDeploymentTargets,
+                                               manifests: options.manifests ?? ProjectManifests())
         return run(count: files.count, targets: targets) { index in
             let file = files[index]
             if let bytes = overrides[file.absolutePath] {
@@ -107,7 +111,8 @@ public final class Linter: Sendable {
     /// Lints in-memory sources (tests, `--stdin`). Paths are used for messages and test-file detection.
     public func lint(sources: [(path: String, code: String)], language: SourceLanguage = .swift) -> LintResult {
         let targets = DeploymentTargetResolver(override: options.iosDeploymentTarget,
-                                               enabled: options.discoverDeploymentTargets)
+                                               enabled: options.discoverDeploymentTargets,
+                                               manifests: options.manifests ?? ProjectManifests())
         return run(count: sources.count, targets: targets) { index in
             let source = sources[index]
             let absolute = source.path.hasPrefix("/") ? source.path

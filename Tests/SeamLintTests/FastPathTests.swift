@@ -30,27 +30,28 @@ struct FastPathTests {
         #expect(Self.offset(Array(needle.utf8), in: Array(haystack.utf8)) == expected)
     }
 
-    /// The pair set holds exactly the pairs of the text (two spaces are assumed present in any text
-    /// of two bytes or more),
-    /// at every length around its eight-byte steps and through runs of spaces.
-    @Test func bytePairSetHoldsExactlyThePairs() {
+    /// The trigram filter never rules out a word that occurs, at every length around its
+    /// eight-byte steps and through runs of spaces; and it does rule out absent words.
+    @Test func trigramSetHasNoFalseNegatives() {
         var generator = SplitMix(seed: 21)
         let alphabet = Array("    ab\n(".utf8)
-        let distinct = Array(Set(alphabet))
-        for length in [0, 1, 2, 7, 8, 9, 14, 15, 16, 17, 64, 3_000] {
+        for length in [0, 1, 2, 3, 7, 8, 9, 13, 14, 15, 16, 17, 64, 3_000] {
             for _ in 0..<20 {
                 let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-                let set = text.withUnsafeBufferPointer { BytePairSet($0) }
-                for first in distinct {
-                    for second in distinct {
-                        let occurs = text.indices.dropLast().contains { text[$0] == first && text[$0 + 1] == second }
-                        let expected = occurs || (first == 0x20 && second == 0x20 && text.count >= 2)
-                        #expect([first, second].withUnsafeBufferPointer { set.mayContain($0) } == expected,
-                                "pair \(first),\(second) in \(text)")
+                let set = text.withUnsafeBufferPointer { TrigramSet($0) }
+                for start in text.indices {
+                    for end in (start + 1)...min(text.count, start + 6) {
+                        let word = Array(text[start..<end])
+                        #expect(word.withUnsafeBufferPointer { set.mayContain($0) }, "\(word) in \(text)")
                     }
                 }
             }
         }
+        let text = Array(String(repeating: "let window = UIApplication.shared.windows.first\n", count: 50).utf8)
+        let set = text.withUnsafeBufferPointer { TrigramSet($0) }
+        let absent = ["connectedScenes", "scenePhase", "dismantleUIView", "ZStack", "overlay"]
+        let ruledOut = absent.filter { word in Array(word.utf8).withUnsafeBufferPointer { !set.mayContain($0) } }
+        #expect(ruledOut.count >= 4, "only \(ruledOut) ruled out")
     }
 
     /// Many near misses around the anchor byte: every answer must match the reference.

@@ -143,31 +143,33 @@ extension SourceFile {
         var end = path.count
         while end > 0 && path[end - 1] == UInt8(ascii: "/") { end -= 1 }
         while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
-        var name: [UInt8] = []
-        for byte in path[..<end] {
-            guard byte != UInt8(ascii: "/") else {
-                if folderNamesOtherPlatform(name) { return true }
-                name.removeAll(keepingCapacity: true)
-                continue
-            }
-            name.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        var start = 0
+        for index in 0..<end where path[index] == UInt8(ascii: "/") {
+            if folderNamesOtherPlatform(UnsafeBufferPointer(rebasing: path[start..<index])) { return true }
+            start = index + 1
         }
         return false
     }
 
-    /// The checks of `pathNamesOtherPlatform` on one lowercased ASCII folder name.
-    private static func folderNamesOtherPlatform(_ name: [UInt8]) -> Bool {
-        func contains(_ word: StaticString) -> Bool {
-            name.withUnsafeBufferPointer {
-                !$0.isEmpty && TextSearch.contains($0, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
-            }
+    /// The checks of `pathNamesOtherPlatform` on one ASCII folder name, ignoring case.
+    private static func folderNamesOtherPlatform(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        @inline(__always) func lower(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
         }
-        func endsWith(_ word: StaticString) -> Bool {
-            name.count >= word.utf8CodeUnitCount
-                && name.suffix(word.utf8CodeUnitCount).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        func matches(_ word: StaticString, at offset: Int) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard offset >= 0, offset + count <= name.count else { return false }
+            for position in 0..<count where lower(name[offset + position]) != word.utf8Start[position] { return false }
+            return true
+        }
+        func contains(_ word: StaticString) -> Bool {
+            name.count >= word.utf8CodeUnitCount && (0...(name.count - word.utf8CodeUnitCount)).contains { matches(word, at: $0) }
         }
         if contains("tvos") || contains("watchos") || contains("watchkit") { return true }
-        return name.elementsEqual("macos".utf8) || endsWith(" macos") || endsWith("-macos") || endsWith("_macos")
+        guard matches("macos", at: name.count - 5) else { return false }
+        if name.count == 5 { return true }
+        let before = name[name.count - 6]
+        return before == UInt8(ascii: " ") || before == UInt8(ascii: "-") || before == UInt8(ascii: "_")
     }
 
     /// True when code at `index` cannot run on iOS: `#if os(macOS)`, Mac Catalyst, or a declaration
@@ -531,7 +533,8 @@ extension SourceFile {
 
     /// Name tokens of `func scene(…)` whose parameter labels include `label` (`openURLContexts`, `continue`).
     public func sceneCallbacks(withLabel label: StaticString) -> [Int] {
-        declarations.compactMap { declaration in
+        guard mentionsText(label) else { return [] }
+        return declarations.compactMap { declaration in
             guard declaration.kind == .function, let name = declaration.name, isName(name, "scene"),
                   declaration.parameters.contains(where: { isName($0.label ?? $0.name, label) }) else { return nil }
             return name
@@ -935,14 +938,27 @@ extension SourceFile {
     /// Capitalised calls (`Card(`, `Card {`, `Card<`) and member calls (`.activityIndicator(`) in a range.
     private func references(in range: Range<Int>) -> [Int] {
         var found: [Int] = []
+        // By a hash of the name's bytes: comparing each name with every one found so far was
+        // quadratic in long extension bodies.
+        var seen: [UInt64: [Int]] = [:]
         for index in range where code[index].kind == .identifier && index + 1 < code.count {
             let next = code[index + 1]
             guard next.kind == .leftParen || next.kind == .leftBrace || tokenIs(index + 1, "<") else { continue }
             let member = code[index - 1].kind == .period
             guard member || isUppercase(index) else { continue }
-            if !found.contains(where: { sameText($0, index) }) { found.append(index) }
+            let key = textHash(index)
+            if seen[key]?.contains(where: { sameText($0, index) }) == true { continue }
+            seen[key, default: []].append(index)
+            found.append(index)
         }
         return found
+    }
+
+    /// FNV-1a over a code token's bytes.
+    private func textHash(_ index: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes[code[index].range] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     /// The composition node that code at `index` belongs to: the enclosing type's name, or for code in

@@ -175,7 +175,11 @@ struct DirectoryWalker {
             if descriptor >= 0 { close(descriptor) }
             return problem(folder.display, error.description)
         }
-        defer { closedir(stream) }
+        var holdsSources = false
+        defer {
+            closedir(stream)
+            if holdsSources { options.onSourceFolder?(folder.absolute) }
+        }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let record = readdir(stream) {
             let rawName = (UnsafeRawPointer(record) + nameOffset).assumingMemoryBound(to: CChar.self)
@@ -209,6 +213,7 @@ struct DirectoryWalker {
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
                 add(child, language: language)
+                holdsSources = true
             case .symbolicLink:
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }

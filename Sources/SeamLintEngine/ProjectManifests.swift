@@ -1,0 +1,80 @@
+import Foundation
+import SeamLintCore
+
+/// What each folder resolves to: the deployment target its nearest manifests declare and the
+/// project it belongs to. Each folder is resolved once, whatever the number of threads asking:
+/// another asker waits instead of parsing the same manifests again.
+///
+/// Shared by the lint passes of a run. The command line warms it while discovery walks the tree
+/// (`prepare(folder:)` from a background thread), so parsing a large `project.pbxproj` overlaps
+/// the walk instead of holding up the workers.
+public final class ProjectManifests: @unchecked Sendable {
+    struct Folder {
+        var target: DeploymentTarget
+        var projectRoot: String
+    }
+
+    /// Guards `folders` and `inProgress`; signalled when a folder's resolution is stored.
+    private let condition = NSCondition()
+    private var folders: [String: Folder] = [:]
+    private var inProgress: Set<String> = []
+    /// Folders handed to `prepare`, resolved in order on a background queue.
+    private let warmQueue = DispatchQueue(label: "seamlint.manifests", qos: .userInitiated)
+
+    public init() {}
+
+    /// Resolves `folder` (an absolute path) in the background, if it is not known yet.
+    public func prepare(folder: String) {
+        warmQueue.async { _ = self.folder(folder) }
+    }
+
+    /// Waiting cannot deadlock: a resolving thread only ever waits for the folders above the one it
+    /// resolves.
+    func folder(_ directory: String) -> Folder {
+        condition.lock()
+        while true {
+            if let known = folders[directory] { condition.unlock(); return known }
+            guard inProgress.contains(directory) else { break }
+            condition.wait()
+        }
+        inProgress.insert(directory)
+        condition.unlock()
+        let resolved = resolve(directory)
+        condition.lock()
+        folders[directory] = resolved
+        inProgress.remove(directory)
+        condition.broadcast()
+        condition.unlock()
+        return resolved
+    }
+
+    /// One listing of the folder answers both questions; the parent is asked only when needed.
+    private func resolve(_ directory: String) -> Folder {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let holdsManifest = DeploymentTargetResolver.holdsProjectManifest(entries)
+        let declared = DeploymentTargetResolver.targetDeclared(in: directory, entries: entries)
+        let isTop = entries.contains(".git") || directory == "/" || directory.isEmpty
+        var parent: Folder?
+        if !isTop && (declared == nil || !holdsManifest) { parent = folder(PathNames.directory(of: directory)) }
+        return Folder(target: declared ?? parent?.target ?? .unknown,
+                      projectRoot: holdsManifest ? directory : parent?.projectRoot ?? "")
+    }
+
+    /// The targets of `directories` and of every folder above them that was resolved (the
+    /// manifests a run's files saw, directly or through a parent).
+    func targets(of directories: Set<String>) -> [DeploymentTarget] {
+        condition.lock()
+        defer { condition.unlock() }
+        var seen = Set<String>()
+        var targets: [DeploymentTarget] = []
+        for start in directories {
+            var directory = start
+            while seen.insert(directory).inserted, let folder = folders[directory] {
+                targets.append(folder.target)
+                guard !directory.isEmpty, directory != "/" else { break }
+                directory = PathNames.directory(of: directory)
+            }
+        }
+        return targets
+    }
+}
