@@ -49,7 +49,7 @@ struct LintCommand {
             // Manifests are parsed on another thread while the walk goes on.
             let manifests = ProjectManifests()
             options.manifests = manifests
-            discovery.onSourceFolder = { manifests.prepare(folder: $0) }
+            discovery.onManifestFolder = { manifests.prepare(folder: $0) }
         }
         let discoveryStart = DispatchTime.now().uptimeNanoseconds
         let input = try InputSelection(arguments: arguments, discovery: discovery)

@@ -45,13 +45,26 @@ public final class SourceFile {
     }()
     public private(set) lazy var conditions: ConditionTable = ConditionTable(file: self)
     private(set) lazy var braceKinds: BraceKinds = BraceKinds(file: self)
-    /// Which trigrams occur in the file, for `mentionsText` (see TextMentions.swift).
-    private(set) lazy var trigrams: TrigramSet = bytes.withUnsafeBufferPointer { TrigramSet($0) }
-    /// `mentionsText` answers by the literal's address: several collectors ask the same words.
-    var mentionMemo: [UnsafeRawPointer: Bool] = [:]
+    /// Which trigrams occur in the file, for `mentionsText`, while still current (see TrigramSet.swift).
+    private var trigrams: TrigramSet?
+    /// `mentionsText` answers by the literal's address (several collectors ask the same words), in
+    /// a direct-mapped cache: a dictionary's hashing cost more than the words it saved.
+    var mentionMemo = MentionMemo()
     /// Asked by most fact collectors for every file; computed once.
     public private(set) lazy var importsAppKitOnly: Bool = computeImportsAppKitOnly()
     public private(set) lazy var pathNamesOtherPlatform: Bool = computePathNamesOtherPlatform()
+}
+
+extension SourceFile {
+    /// The file's trigram set, built on the calling thread's table (again if another file's set
+    /// has replaced it there since).
+    func trigramSet() -> TrigramSet {
+        let table = TrigramTable.current
+        if let trigrams, trigrams.isCurrent(in: table) { return trigrams }
+        let built = bytes.withUnsafeBufferPointer { TrigramSet($0, table: table) }
+        trigrams = built
+        return built
+    }
 }
 
 // MARK: Text and positions

@@ -4,69 +4,24 @@ import Darwin
 import Glibc
 #endif
 
-/// Which three-byte sequences occur in a text, as a Bloom filter: one bit of 65,536 per trigram,
-/// chosen by a multiplicative hash. A word with a trigram that never occurs cannot occur either,
-/// so most "does this file mention X?" questions (a few dozen per file, from rules and fact
-/// collectors) are answered by a few bit tests after one pass over the file. Absence is certain;
-/// presence is confirmed by a search. Byte pairs (the first design) let a third of absent words
-/// through to a full search; trigrams, measured on real apps, about one in four hundred.
-struct TrigramSet {
-    /// Below this size a search is as cheap as building the set.
-    static let minimumTextSize = 2048
-    private let bits: [UInt64]
+/// Answers of `mentionsText` by the address of the word's literal: 64 slots chosen by address,
+/// a newer word replacing an older one in its slot (then asked again, it is searched again).
+struct MentionMemo {
+    private var keys = [UnsafeRawPointer?](repeating: nil, count: 64)
+    private var answers = [Bool](repeating: false, count: 64)
 
     @inline(__always)
-    private static func slot(_ trigram: UInt32) -> Int { Int(truncatingIfNeeded: (trigram &* 0x9E37_79B1) &>> 16) }
+    private static func slot(_ key: UnsafeRawPointer) -> Int { Int(bitPattern: UInt(bitPattern: key) &>> 3) & 63 }
 
-    init(_ text: UnsafeBufferPointer<UInt8>) {
-        var bits = [UInt64](repeating: 0, count: 65_536 / 64)
-        if text.count >= 3, let base = text.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            bits.withUnsafeMutableBufferPointer { buffer in
-                let table = buffer.baseAddress!
-                @inline(__always) func insert(_ trigram: UInt32) {
-                    let slot = Self.slot(trigram)
-                    table[slot &>> 6] |= 1 &<< UInt64(slot & 63)
-                }
-                // Six trigrams per 8-byte load. Indentation makes long runs of one trigram (three
-                // spaces), each update waiting on the last: eight spaces are passed at once.
-                let spaces: UInt64 = 0x2020_2020_2020_2020
-                insert(0x20_2020)
-                var offset = 0
-                while offset + 8 <= text.count {
-                    var word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    if word != spaces {
-                        for _ in 0..<6 {
-                            insert(UInt32(truncatingIfNeeded: word & 0xFF_FFFF))
-                            word &>>= 8
-                        }
-                    }
-                    offset += 6
-                }
-                while offset + 3 <= text.count {
-                    insert(Self.trigram(base + offset))
-                    offset += 1
-                }
-            }
-        }
-        self.bits = bits
+    func answer(for key: UnsafeRawPointer) -> Bool? {
+        let slot = Self.slot(key)
+        return keys[slot] == key ? answers[slot] : nil
     }
 
-    @inline(__always)
-    private static func trigram(_ start: UnsafePointer<UInt8>) -> UInt32 {
-        UInt32(start[0]) | UInt32(start[1]) &<< 8 | UInt32(start[2]) &<< 16
-    }
-
-    /// False when some trigram of `word` never occurs in the text (always true for shorter words).
-    func mayContain(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard word.count >= 3, let base = word.baseAddress else { return true }
-        return bits.withUnsafeBufferPointer { table in
-            for offset in 0...(word.count - 3) {
-                let slot = Self.slot(Self.trigram(base + offset))
-                if table[slot &>> 6] & (1 &<< UInt64(slot & 63)) == 0 { return false }
-            }
-            return true
-        }
+    mutating func store(_ answer: Bool, for key: UnsafeRawPointer) {
+        let slot = Self.slot(key)
+        keys[slot] = key
+        answers[slot] = answer
     }
 }
 
@@ -133,9 +88,9 @@ extension SourceFile {
     /// pre-filter before a token walk.
     public func mentionsText(_ word: StaticString) -> Bool {
         let key = UnsafeRawPointer(word.utf8Start)
-        if let known = mentionMemo[key] { return known }
+        if let known = mentionMemo.answer(for: key) { return known }
         let answer = mentions(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
-        mentionMemo[key] = answer
+        mentionMemo.store(answer, for: key)
         return answer
     }
 
@@ -147,7 +102,7 @@ extension SourceFile {
     /// `mentionsText` over a word's bytes; an empty word is never mentioned.
     public func mentions(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !word.isEmpty else { return false }
-        if bytes.count >= TrigramSet.minimumTextSize, !trigrams.mayContain(word) { return false }
+        if bytes.count >= TrigramSet.minimumTextSize, !trigramSet().mayContain(word) { return false }
         return bytes.withUnsafeBufferPointer { TextSearch.contains($0, word) }
     }
 

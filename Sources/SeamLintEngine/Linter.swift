@@ -198,16 +198,17 @@ public final class Linter: Sendable {
         let isTest = TestFileDetector.isTestFile(loaded.path)
         result.project = targets.projectRoot(forFile: loaded.absolutePath)
         start = timings.add(.manifests, since: start)
+        // Run-wide settings enable every rule and usually override nothing: no lookups by id then.
+        let perFile = options.fileSettings != nil
         for (ruleIndex, rule) in fileRules.enumerated() {
             let id = fileRuleIDs[ruleIndex]
-            guard settings.isEnabled(id), rule.reads(file.language) else { continue }
+            guard !perFile || settings.isEnabled(id), rule.reads(file.language) else { continue }
             guard Self.mentionsAny(triggerWords[ruleIndex], in: file) else {
                 start = timings.addRule(ruleIndex, since: start)  // the pre-scan is the rule's cost
                 continue
             }
-            var context = RuleContext(file: file, ruleID: id,
-                                      severity: settings.severities[id] ?? fileRuleSeverities[ruleIndex],
-                                      options: settings.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
+            var context = RuleContext(file: file, ruleID: id, severity: settings.severity(of: id, default: fileRuleSeverities[ruleIndex]),
+                                      options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest)
             rule.checkFile(&context)
             result.diagnostics += context.diagnostics
             start = timings.addRule(ruleIndex, since: start)
@@ -219,8 +220,8 @@ public final class Linter: Sendable {
             }
             let id = factCollectorIDs[collectorIndex]
             var context = RuleContext(file: file, ruleID: id,
-                                      severity: settings.severities[id] ?? factCollectorSeverities[collectorIndex],
-                                      options: settings.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
+                                      severity: settings.severity(of: id, default: factCollectorSeverities[collectorIndex]),
+                                      options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest)
             rule.collectFileFacts(&context)
             result.facts += context.facts
             start = timings.addFacts(collectorIndex, since: start)

@@ -23,6 +23,17 @@ public final class ProjectManifests: @unchecked Sendable {
 
     public init() {}
 
+    /// True for the manifests besides `.swift` ones and `.xcodeproj` folders: `project.yml`,
+    /// `project.yaml`, `*.xcconfig` (a file name from `readdir`).
+    static func isManifestName(_ name: UnsafePointer<CChar>) -> Bool {
+        let length = strlen(name)
+        func endsWith(_ suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            return length >= count && memcmp(name + (length - count), suffix.utf8Start, count) == 0
+        }
+        return strcmp(name, "project.yml") == 0 || strcmp(name, "project.yaml") == 0 || endsWith(".xcconfig")
+    }
+
     /// Resolves `folder` (an absolute path) in the background, if it is not known yet.
     public func prepare(folder: String) {
         warmQueue.async { _ = self.folder(folder) }
@@ -52,7 +63,9 @@ public final class ProjectManifests: @unchecked Sendable {
     private func resolve(_ directory: String) -> Folder {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let holdsManifest = DeploymentTargetResolver.holdsProjectManifest(entries)
-        let declared = DeploymentTargetResolver.targetDeclared(in: directory, entries: entries)
+        // Most folders hold sources only: no manifest to sort the listing for.
+        let mayDeclare = holdsManifest || entries.contains { $0.hasSuffix(".xcconfig") }
+        let declared = mayDeclare ? DeploymentTargetResolver.targetDeclared(in: directory, entries: entries) : nil
         let isTop = entries.contains(".git") || directory == "/" || directory.isEmpty
         var parent: Folder?
         if !isTop && (declared == nil || !holdsManifest) { parent = folder(PathNames.directory(of: directory)) }

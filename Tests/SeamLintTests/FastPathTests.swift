@@ -38,7 +38,7 @@ struct FastPathTests {
         for length in [0, 1, 2, 3, 7, 8, 9, 13, 14, 15, 16, 17, 64, 3_000] {
             for _ in 0..<20 {
                 let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-                let set = text.withUnsafeBufferPointer { TrigramSet($0) }
+                let set = text.withUnsafeBufferPointer { TrigramSet($0, table: TrigramTable.current) }
                 for start in text.indices {
                     for end in (start + 1)...min(text.count, start + 6) {
                         let word = Array(text[start..<end])
@@ -48,10 +48,25 @@ struct FastPathTests {
             }
         }
         let text = Array(String(repeating: "let window = UIApplication.shared.windows.first\n", count: 50).utf8)
-        let set = text.withUnsafeBufferPointer { TrigramSet($0) }
+        let set = text.withUnsafeBufferPointer { TrigramSet($0, table: TrigramTable.current) }
         let absent = ["connectedScenes", "scenePhase", "dismantleUIView", "ZStack", "overlay"]
         let ruledOut = absent.filter { word in Array(word.utf8).withUnsafeBufferPointer { !set.mayContain($0) } }
         #expect(ruledOut.count >= 4, "only \(ruledOut) ruled out")
+    }
+
+    /// Sets share a table per thread: files used in turn, and past the generation wrap (every 255
+    /// sets), still answer for their own text.
+    @Test func interleavedFilesKeepTheirOwnTrigrams() {
+        func file(_ line: String) -> SourceFile {
+            SourceFile(path: "A.swift", bytes: Array(String(repeating: line, count: 200).utf8))
+        }
+        let scenes = file("let connectedScenes = 1\n")
+        let window = file("let keyWindow = 2\n")
+        for round in 0..<300 {
+            #expect(scenes.mentions(Array("connectedScenes".utf8)) && !scenes.mentions(Array("keyWindow".utf8)), "round \(round)")
+            #expect(window.mentions(Array("keyWindow".utf8)) && !window.mentions(Array("connectedScenes".utf8)), "round \(round)")
+            _ = file("let other\(round) = 3\n").mentions(Array("other".utf8))
+        }
     }
 
     /// Many near misses around the anchor byte: every answer must match the reference.

@@ -27,6 +27,17 @@ public struct FileSettings: Sendable, Equatable {
 
     public func isEnabled(_ id: String) -> Bool { enabledRuleIDs.contains(id) }
 
+    /// The configured severity of rule `id`, else `fallback` (asked per rule per file: an empty
+    /// table is answered without hashing the id).
+    func severity(of id: String, default fallback: Severity) -> Severity {
+        severities.isEmpty ? fallback : severities[id] ?? fallback
+    }
+
+    /// The configured options of rule `id`.
+    func options(of id: String) -> [String: String] {
+        ruleOptions.isEmpty ? [:] : ruleOptions[id] ?? [:]
+    }
+
     public func severity(of rule: any Rule.Type) -> Severity {
         severities[rule.description.id] ?? rule.description.severity
     }

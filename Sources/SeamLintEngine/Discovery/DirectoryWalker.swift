@@ -175,10 +175,10 @@ struct DirectoryWalker {
             if descriptor >= 0 { close(descriptor) }
             return problem(folder.display, error.description)
         }
-        var holdsSources = false
+        var holdsManifest = false
         defer {
             closedir(stream)
-            if holdsSources { options.onSourceFolder?(folder.absolute) }
+            if holdsManifest { options.onManifestFolder?(folder.absolute) }
         }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let record = readdir(stream) {
@@ -192,7 +192,10 @@ struct DirectoryWalker {
             }
             guard let kind, kind != .other else { continue }
             // Most entries of an app are images, JSON, plists…: judged by their bytes, with no String.
-            if kind == .regular && !Self.mayBeSourceFileName(rawName) { continue }
+            if kind == .regular && !Self.mayBeSourceFileName(rawName) {
+                if options.onManifestFolder != nil && ProjectManifests.isManifestName(rawName) { holdsManifest = true }
+                continue
+            }
             guard let name = String(validatingCString: rawName) else {
                 let lossy = String(decoding: UnsafeRawBufferPointer(start: rawName, count: strlen(rawName)), as: UTF8.self)
                 if kind == .directory || PathNames.isSourceFileName(lossy) {
@@ -202,6 +205,7 @@ struct DirectoryWalker {
             }
             switch kind {
             case .directory:
+                if name.hasSuffix(".xcodeproj") { holdsManifest = true }
                 if options.useDefaultExcludes && FileDiscovery.defaultExcludedFolderNames.contains(name) { continue }
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
@@ -213,7 +217,7 @@ struct DirectoryWalker {
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
                 add(child, language: language)
-                holdsSources = true
+                if name == "Package.swift" || name == "Project.swift" { holdsManifest = true }
             case .symbolicLink:
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }

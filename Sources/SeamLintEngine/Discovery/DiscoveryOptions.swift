@@ -14,9 +14,10 @@ public struct DiscoveryOptions: Sendable {
     /// default, like SwiftLint and ruff: naming a file lints it. Turn it on (`--force-exclude`)
     /// for pre-commit hooks and editors that pass every changed file.
     public var excludeExplicitPaths = false
-    /// Called, on the walking thread, with the absolute path of each folder found to hold source
-    /// files (so that work about that folder can start while the walk goes on).
-    public var onSourceFolder: (@Sendable (String) -> Void)? = nil
+    /// Called, on the walking thread, with the absolute path of each folder holding a project
+    /// manifest (`Package.swift`, an `.xcodeproj`, `project.yml`, an `.xcconfig`…), so that parsing
+    /// it can start while the walk goes on.
+    public var onManifestFolder: (@Sendable (String) -> Void)? = nil
 
     public init() {}
 }
