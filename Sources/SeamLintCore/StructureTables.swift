@@ -35,8 +35,9 @@ extension SourceFile {
                 // Multiline comments still start new lines inside.
                 if appendLineStarts(in: token, text, to: &lineStarts) { sawNewline = true }
                 continue
-            case .stringSegment:
-                // So does multiline string text, which is code.
+            case .stringSegment, .regexLiteral:
+                // So do multiline string text and extended regex literals (`#/` then a line break),
+                // which are code. (The fuzzer found the regex case.)
                 _ = appendLineStarts(in: token, text, to: &lineStarts)
             default:
                 break

@@ -222,6 +222,17 @@ struct SeededGenerator: RandomNumberGenerator {
 
 @Suite("Tokenizer")
 struct TokenizerTests {
+    /// Line breaks inside an extended regex literal start lines, as in multiline strings (found
+    /// by the fuzzer: code after such a regex was reported lines too early).
+    @Test func extendedRegexLiteralSpansLines() {
+        let source = "let pattern = #/\n  (?<word>\\w+)\n/#\nlet window = view.window\n"
+        let file = SourceFile(path: "A.swift", bytes: Array(source.utf8))
+        #expect(file.code.contains { $0.kind == .regexLiteral })
+        #expect(file.lineStarts.count == 5)
+        let offset = source.utf8.count - "let window = view.window\n".utf8.count
+        #expect(file.location(ofOffset: offset).line == 4)
+    }
+
     @Test("edge cases: expected tokens", arguments: TokenizerEdgeCases.all)
     func expectedTokens(_ testCase: TokenCase) {
         let bytes = testCase.bytes
