@@ -222,17 +222,28 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
     static let typeFact = "representable_dismantle_not_static.type"
     static let candidateFact = "representable_dismantle_not_static.instance_dismantle"
 
-    /// Only a project with an instance `dismantle…` needs every type's inheritance clause.
+    /// Only a project with an instance `dismantle…` whose type is not seen to conform directly
+    /// (`struct Map: UIViewRepresentable`, in any file) needs every type's inheritance clause.
     public static var defersFacts: Bool { true }
-    public static func needsDeferredFacts(_ context: ProjectContext) -> Bool { !context.facts(candidateFact).isEmpty }
+    public static func needsDeferredFacts(_ context: ProjectContext) -> Bool {
+        let conformances = Conformances(context.facts(typeFact))
+        return context.facts(candidateFact).contains { fact in
+            guard let type = fact.details["type"], let family = fact.details["family"].flatMap(RepresentableFamily.protocolNamed)
+            else { return false }
+            return !conformances.families(of: type).contains(family)
+        }
+    }
 
-    /// Every type's inheritance clause: conformance can arrive through another file's protocol or
-    /// base class. One fact per type header that lists anything.
-    public func collectDeferredFacts(_ context: inout RuleContext) {
+    /// Inheritance clauses: every type's in the deferred pass (conformance can arrive through
+    /// another file's protocol or base class), in the first pass only those that name a
+    /// representable protocol themselves. One fact per type header.
+    private func recordInheritance(_ context: inout RuleContext, directOnly: Bool) {
         let file = context.file
+        if directOnly && !file.mentionsText("Representable") { return }
         for (position, declaration) in file.declarations.enumerated() where declaration.isType {
             let inherited = file.inheritedNames(of: declaration)
             guard !inherited.isEmpty, let name = declaration.name,
+                  !directOnly || inherited.contains(where: { RepresentableFamily.protocolNamed(at: $0, in: file) != nil }),
                   let qualified = file.qualifiedTypeName(ofDeclaration: position) else { continue }
             context.record(Self.typeFact, at: name, details: [
                 "type": qualified,
@@ -241,7 +252,12 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
         }
     }
 
+    public func collectDeferredFacts(_ context: inout RuleContext) {
+        recordInheritance(&context, directOnly: false)
+    }
+
     public func collectFacts(_ context: inout RuleContext) {
+        recordInheritance(&context, directOnly: true)
         let file = context.file
         for declaration in file.declarations where declaration.kind == .function {
             guard let name = declaration.name,
@@ -307,37 +323,11 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
     public func finish(_ context: inout ProjectContext) {
         let candidates = context.facts(Self.candidateFact)
         guard !candidates.isEmpty else { return }
-        var byQualifiedName: [String: [String]] = [:]
-        var byLastComponent: [String: [String]] = [:]
-        for fact in context.facts(Self.typeFact) {
-            guard let type = fact.details["type"], let inherits = fact.details["inherits"] else { continue }
-            let names = inherits.split(separator: ",").map(String.init)
-            byQualifiedName[type, default: []] += names
-            let last = type.split(separator: ".").last.map(String.init) ?? type
-            byLastComponent[last, default: []] += names
-        }
-
-        /// The representable protocols `type` reaches through its inheritance, transitively.
-        func families(of type: String) -> Set<RepresentableFamily> {
-            var result: Set<RepresentableFamily> = []
-            if let family = RepresentableFamily.protocolNamed(type) { result.insert(family) }
-            var queue = byQualifiedName[type] ?? []
-            var seen: Set<String> = [type]
-            while let name = queue.popLast() {
-                guard seen.insert(name).inserted else { continue }
-                if let family = RepresentableFamily.protocolNamed(name) {
-                    result.insert(family)
-                } else {
-                    queue += byLastComponent[name] ?? []
-                }
-            }
-            return result
-        }
-
+        let conformances = Conformances(context.facts(Self.typeFact))
         for fact in candidates {
             guard let type = fact.details["type"], let familyName = fact.details["family"],
                   let family = RepresentableFamily.protocolNamed(familyName),
-                  families(of: type).contains(family) else { continue }
+                  conformances.families(of: type).contains(family) else { continue }
             let signature = fact.details["signature"] ?? family.dismantleName
             let requirement = "static func \(family.dismantleName)(_:coordinator:)"
             let shortType = type.split(separator: ".").last.map(String.init) ?? type
@@ -355,5 +345,38 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
             }
             context.report(at: fact, message, fix: fix)
         }
+    }
+}
+
+/// The inheritance recorded in type facts, and what it adds up to.
+private struct Conformances {
+    private var byQualifiedName: [String: [String]] = [:]
+    private var byLastComponent: [String: [String]] = [:]
+
+    init(_ typeFacts: [Fact]) {
+        for fact in typeFacts {
+            guard let type = fact.details["type"], let inherits = fact.details["inherits"] else { continue }
+            let names = inherits.split(separator: ",").map(String.init)
+            byQualifiedName[type, default: []] += names
+            let last = type.split(separator: ".").last.map(String.init) ?? type
+            byLastComponent[last, default: []] += names
+        }
+    }
+
+    /// The representable protocols `type` reaches through its inheritance, transitively.
+    func families(of type: String) -> Set<RepresentableFamily> {
+        var result: Set<RepresentableFamily> = []
+        if let family = RepresentableFamily.protocolNamed(type) { result.insert(family) }
+        var queue = byQualifiedName[type] ?? []
+        var seen: Set<String> = [type]
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            if let family = RepresentableFamily.protocolNamed(name) {
+                result.insert(family)
+            } else {
+                queue += byLastComponent[name] ?? []
+            }
+        }
+        return result
     }
 }

@@ -26,7 +26,8 @@ struct ProjectRuleTests {
     }
 
     /// Deferred facts (`ProjectRule.defersFacts`): the second pass runs only in a project whose
-    /// first pass found the rare fact, and then conformance declared in another file still counts.
+    /// first pass leaves an instance `dismantle…` unexplained, and then conformance declared
+    /// through another file still counts.
     @Test func deferredFactsRunOnlyWhereNeeded() {
         let refinement = ("Cleanable.swift", "protocol CleanableRepresentable: UIViewRepresentable {}")
         let staticOnly = ("Scanner.swift", """
@@ -50,7 +51,16 @@ struct ProjectRuleTests {
         #expect(clean.timings.nanoseconds[.deferredFacts] == nil, "no instance dismantle: no second pass")
         let buggy = run([refinement, instance])
         #expect(buggy.diagnostics.map(\.location.file) == ["Scanner.swift"])
-        #expect(buggy.timings.nanoseconds[.deferredFacts] != nil)
+        #expect(buggy.timings.nanoseconds[.deferredFacts] != nil, "conformance through another file's protocol")
+        // Conformance the first pass sees (the type names the protocol itself): no second pass.
+        let direct = ("Map.swift", """
+            struct Map: UIViewRepresentable {
+                func dismantleUIView(_ uiView: MapView, coordinator: ()) { uiView.stop() }
+            }
+            """)
+        let found = run([refinement, direct])
+        #expect(found.diagnostics.map(\.location.file) == ["Map.swift"])
+        #expect(found.timings.nanoseconds[.deferredFacts] == nil)
     }
 
     static let sortMenu = """
