@@ -375,15 +375,18 @@ struct FileResult: Sendable {
 
 /// Test sources run with a single scene; some rules skip them.
 public enum TestFileDetector {
+    /// Endings of test file names, Swift and Objective-C (XCTest's `FooTests.m`).
+    private static let testNameSuffixes = ["Tests.swift", "Test.swift", "Tests.m", "Test.m", "Tests.mm", "Test.mm"]
+
     public static func isTestFile(_ path: String) -> Bool {
         // Asked for every file: a byte check first, since splitting every path cost 2% of a run.
         guard mayBeTestFile(path) else { return false }
         let components = path.split(separator: "/")
-        if let name = components.last, name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") { return true }
+        if let name = components.last, testNameSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
         return components.dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("UITests") }
     }
 
-    /// False when no folder can end in "Tests" and the name cannot end in "Test.swift" or "Tests.swift".
+    /// False when no folder can end in "Tests" and the name cannot end as `testNameSuffixes` do.
     private static func mayBeTestFile(_ path: String) -> Bool {
         path.utf8.withContiguousStorageIfAvailable { pathBytes -> Bool in
             var end = pathBytes.count
@@ -395,7 +398,8 @@ public enum TestFileDetector {
             func endsWith(_ suffix: StaticString) -> Bool {
                 text.count >= suffix.utf8CodeUnitCount && text.suffix(suffix.utf8CodeUnitCount).elementsEqual(utf8(suffix))
             }
-            return endsWith("Test.swift") || endsWith("Tests.swift") || TextSearch.contains(text, utf8("Tests/"))
+            return endsWith("Test.swift") || endsWith("Test.m") || endsWith("Test.mm") || endsWith("Tests.swift")
+                || endsWith("Tests.m") || endsWith("Tests.mm") || TextSearch.contains(text, utf8("Tests/"))
         } ?? true
     }
 }

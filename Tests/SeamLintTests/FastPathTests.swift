@@ -227,6 +227,8 @@ struct FastPathTests {
         ("App/View.swift", false), ("AppTests/ViewTests.swift", true), ("App/ViewTest.swift", true),
         ("App/Tests/View.swift", true), ("App/UITests/View.swift", true), ("App/Testsuite/View.swift", false),
         ("App/TestSupport.swift", false), ("App/BarTests.swift/", true), ("Tests", false), ("/Tests/A.swift", true),
+        ("App/SceneTests.m", true), ("App/SceneTest.mm", true), ("App/Scene.m", false), ("App/Contest.h", false),
+        ("App/LatestTests.h", false),
     ])
     func testFiles(path: String, expected: Bool) {
         #expect(TestFileDetector.isTestFile(path) == expected)
