@@ -127,7 +127,14 @@ struct LintCommand {
             errors.write("iOS deployment target: not found (" + DeploymentTarget.unknownHint + ")\n")
         }
         for (source, target) in result.deploymentTargets.sorted(by: { $0.key < $1.key }) {
-            errors.write("iOS deployment target \(target.version?.description ?? "?") from \(source.escapingControlCharacters)\n")
+            let source = source.escapingControlCharacters
+            if let version = target.version {
+                errors.write("iOS deployment target \(version) from \(source)\n")
+            } else if !target.buildsForIOS {
+                errors.write("no iOS target (other platforms only) in \(source): iOS-only rules skip its files\n")
+            } else {
+                errors.write("iOS deployment target: not found in \(source)\n")
+            }
         }
     }
 }

@@ -80,6 +80,20 @@ import Testing
         #expect(Self.run(["--config", off, "--objc", scratch.root]).errors.contains("1 file"))
     }
 
+    /// `--verbose` names each governing manifest; one that builds for other platforms only says
+    /// so instead of printing an unknown version.
+    @Test func verboseDeploymentTargets() {
+        let scratch = ConfigurationScratch()
+        scratch.write("Phone/project.yml", "targets:\n  Phone:\n    platform: iOS\n    deploymentTarget: \"16.4\"\n")
+        scratch.write("Phone/A.swift", "let x = 1\n")
+        scratch.write("Mac/project.yml", "targets:\n  Mac:\n    platform: macOS\n    deploymentTarget: \"13.0\"\n")
+        scratch.write("Mac/B.swift", "let y = 2\n")
+        let errors = Self.run(["--no-config", "--verbose", scratch.root]).errors
+        #expect(errors.contains("iOS deployment target 16.4 from "), "\(errors)")
+        #expect(errors.contains("no iOS target (other platforms only) in "), "\(errors)")
+        #expect(!errors.contains(" ? from"), "\(errors)")
+    }
+
     @Test func warningsGoToStandardErrorUnlessQuiet() {
         let scratch = ConfigurationScratch()
         let config = scratch.write("seamlint.json", "{ rules: { private_uikit_class: 'warning' } }")
