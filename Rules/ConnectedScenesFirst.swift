@@ -210,7 +210,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
     public static var triggerWords: [String] { ["connectedScenes"] }
 
     public func check(_ context: inout RuleContext) {
-        if context.isTestFile && context.options["include_tests"] != "true" { return }
+        if context.skipsTestFile { return }
         let file = context.file
         for lookup in file.sceneLookups() where lookup.result == .scene {
             let host = file.windowHost(at: lookup.pick)
@@ -220,7 +220,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
 
     /// Objective-C: `connectedScenes.anyObject`, `allObjects.firstObject` … (core: `objectiveCSceneLookups()`).
     public func checkObjectiveC(_ context: inout RuleContext) {
-        if context.isTestFile && context.options["include_tests"] != "true" { return }
+        if context.skipsTestFile { return }
         let file = context.file
         let lookups = file.objectiveCSceneLookups().filter { $0.result == .scene }
         guard !lookups.isEmpty else { return }

@@ -259,7 +259,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                   let extended = file.declarations[owner].name, file.isName(extended, "UIApplication") else { continue }
             context.record(Self.helperKind, at: name)
         }
-        if context.isTestFile && context.options["include_tests"] != "true" { return }
+        if context.skipsTestFile { return }
         for lookup in file.sceneLookups() where lookup.result == .window {
             let host = file.windowHost(at: lookup.pick)
             context.record(Self.findingKind, at: lookup.pick, details: [
@@ -273,7 +273,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// `objectiveCSceneLookups()`). A Swift `keyWindow` helper is not visible to Objective-C, so these
     /// are never silenced by one.
     public func collectObjectiveCFacts(_ context: inout RuleContext) {
-        if context.isTestFile && context.options["include_tests"] != "true" { return }
+        if context.skipsTestFile { return }
         let file = context.file
         let lookups = file.objectiveCSceneLookups().filter { $0.result == .window }
         guard !lookups.isEmpty else { return }

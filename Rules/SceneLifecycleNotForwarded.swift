@@ -301,29 +301,23 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
         let type = delegate.details["type"] ?? "the scene delegate"
         let related = [RelatedLocation(location: delegate.location,
                                        message: "`\(type)` creates the windows, so SwiftUI does not manage these scenes")]
-        if context.facts(FactKind.scenePhaseInjected).isEmpty {
-            for use in context.facts(FactKind.scenePhaseRead) {
-                context.report(at: use, "`@Environment(\\.scenePhase)` never changes here because `\(type)` creates the "
-                    + "windows, not a SwiftUI `App`: inject the phase from the delegate's `sceneDidBecomeActive(_:)` / "
-                    + "`sceneDidEnterBackground(_:)` with `.environment(\\.scenePhase, …)` on the root view.",
-                               related: related)
-            }
-        }
-        if context.facts(FactKind.opensURLContexts).isEmpty {
-            for use in context.facts(FactKind.onOpenURL) {
-                context.report(at: use, "`.onOpenURL` never fires here because `\(type)` creates the windows, not a "
-                    + "SwiftUI `App`: implement `scene(_:openURLContexts:)` in the delegate (and read "
-                    + "`connectionOptions.urlContexts` at launch) and pass the URL to this view.",
-                               related: related)
-            }
-        }
-        if context.facts(FactKind.continuesUserActivity).isEmpty {
-            for use in context.facts(FactKind.onContinueUserActivity) {
-                context.report(at: use, "`.onContinueUserActivity` never fires here because `\(type)` creates the "
-                    + "windows, not a SwiftUI `App`: implement `scene(_:continue:)` in the delegate (and read "
-                    + "`connectionOptions.userActivities` at launch) and pass the activity to this view.",
-                               related: related)
-            }
+        // Each SwiftUI hook, the delegate-side fact that feeds it, and what to write instead.
+        let hooks: [(fed: String, uses: String, message: String)] = [
+            (FactKind.scenePhaseInjected, FactKind.scenePhaseRead,
+             "`@Environment(\\.scenePhase)` never changes here because `\(type)` creates the windows, not a SwiftUI "
+                + "`App`: inject the phase from the delegate's `sceneDidBecomeActive(_:)` / `sceneDidEnterBackground(_:)` "
+                + "with `.environment(\\.scenePhase, …)` on the root view."),
+            (FactKind.opensURLContexts, FactKind.onOpenURL,
+             "`.onOpenURL` never fires here because `\(type)` creates the windows, not a SwiftUI `App`: implement "
+                + "`scene(_:openURLContexts:)` in the delegate (and read `connectionOptions.urlContexts` at launch) and "
+                + "pass the URL to this view."),
+            (FactKind.continuesUserActivity, FactKind.onContinueUserActivity,
+             "`.onContinueUserActivity` never fires here because `\(type)` creates the windows, not a SwiftUI `App`: "
+                + "implement `scene(_:continue:)` in the delegate (and read `connectionOptions.userActivities` at launch) "
+                + "and pass the activity to this view."),
+        ]
+        for hook in hooks where context.facts(hook.fed).isEmpty {
+            for use in context.facts(hook.uses) { context.report(at: use, hook.message, related: related) }
         }
     }
 }

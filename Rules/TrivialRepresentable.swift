@@ -345,7 +345,8 @@ public struct TrivialRepresentable: ProjectRule {
             binding = start + 1
             start += 3
         }
-        guard var (typeName, end) = construction(from: start, limit: close, file) else { return nil }
+        guard let (constructed, end) = construction(from: start, limit: close, file) else { return nil }
+        var typeName = constructed
         // `.init(…)`: the declared return type is what is constructed.
         if typeName.isEmpty {
             guard let returnType = make.typeStart, file.code[returnType].kind == .identifier else { return nil }

@@ -96,8 +96,11 @@ public struct RuleContext {
     /// Rule options from the configuration (`rules: { id: { severity: …, option: value } }`).
     public let options: [String: String]
     public let deploymentTarget: DeploymentTarget
-    /// True for test sources (a `…Tests` folder or a `…Tests.swift` file).
+    /// True for test sources (in a `…Tests` folder, or named `…Test`/`…Tests`; see `TestFileDetector`).
     public let isTestFile: Bool
+    /// True for a test file the rule should skip: tests run with a single scene and window, so
+    /// lookup rules leave them alone unless the rule option `include_tests` is `"true"`.
+    public var skipsTestFile: Bool { isTestFile && options["include_tests"] != "true" }
     public internal(set) var diagnostics: [Diagnostic] = []
     public internal(set) var facts: [Fact] = []
 

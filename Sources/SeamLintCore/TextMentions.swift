@@ -6,6 +6,8 @@ import Glibc
 
 /// Answers of `mentionsText` by the address of the word's literal: 64 slots chosen by address,
 /// a newer word replacing an older one in its slot (then asked again, it is searched again).
+/// Literals are NUL-terminated, so two that start at one address (merged by the linker) spell the
+/// same word.
 struct MentionMemo {
     private var keys = [UnsafeRawPointer?](repeating: nil, count: 64)
     private var answers = [Bool](repeating: false, count: 64)

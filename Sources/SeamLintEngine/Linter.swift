@@ -207,8 +207,7 @@ public final class Linter: Sendable {
                 start = timings.addRule(ruleIndex, since: start)  // the pre-scan is the rule's cost
                 continue
             }
-            var context = RuleContext(file: file, ruleID: id, severity: settings.severity(of: id, default: fileRuleSeverities[ruleIndex]),
-                                      options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest)
+            var context = Self.context(file, id, default: fileRuleSeverities[ruleIndex], settings, target, isTest)
             rule.checkFile(&context)
             result.diagnostics += context.diagnostics
             start = timings.addRule(ruleIndex, since: start)
@@ -218,10 +217,8 @@ public final class Linter: Sendable {
                 start = timings.addFacts(collectorIndex, since: start)
                 continue
             }
-            let id = factCollectorIDs[collectorIndex]
-            var context = RuleContext(file: file, ruleID: id,
-                                      severity: settings.severity(of: id, default: factCollectorSeverities[collectorIndex]),
-                                      options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest)
+            var context = Self.context(file, factCollectorIDs[collectorIndex], default: factCollectorSeverities[collectorIndex],
+                                       settings, target, isTest)
             rule.collectFileFacts(&context)
             result.facts += context.facts
             start = timings.addFacts(collectorIndex, since: start)
@@ -267,10 +264,8 @@ public final class Linter: Sendable {
                 let isTest = TestFileDetector.isTestFile(loaded.path)
                 var facts: [Fact] = []
                 for collectorIndex in open[projects[position]] ?? [] {  // no trigger words: they gate the first pass
-                    let id = factCollectorIDs[collectorIndex]
-                    var context = RuleContext(file: file, ruleID: id,
-                                              severity: settings.severities[id] ?? factCollectorSeverities[collectorIndex],
-                                              options: settings.ruleOptions[id] ?? [:], deploymentTarget: target, isTestFile: isTest)
+                    var context = Self.context(file, factCollectorIDs[collectorIndex],
+                                               default: factCollectorSeverities[collectorIndex], settings, target, isTest)
                     factCollectors[collectorIndex].init().collectDeferredFacts(&context)
                     facts += context.facts
                 }
@@ -281,6 +276,13 @@ public final class Linter: Sendable {
         }
         for (position, index) in files.enumerated() { fileResults[index].facts += slots[position] ?? [] }
         return slots.timings
+    }
+
+    /// What rule `id` sees of a file: its configured severity (else `fallback`) and options.
+    private static func context(_ file: SourceFile, _ id: String, default fallback: Severity, _ settings: FileSettings,
+                                _ target: DeploymentTarget, _ isTest: Bool) -> RuleContext {
+        RuleContext(file: file, ruleID: id, severity: settings.severity(of: id, default: fallback),
+                    options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest)
     }
 
     /// `enabled` and every project rule whose facts they read, in registry order.
@@ -383,7 +385,7 @@ public enum TestFileDetector {
         guard mayBeTestFile(path) else { return false }
         let components = path.split(separator: "/")
         if let name = components.last, testNameSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
-        return components.dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("UITests") }
+        return components.dropLast().contains { $0.hasSuffix("Tests") }  // `UITests` too
     }
 
     /// False when no folder can end in "Tests" and the name cannot end as `testNameSuffixes` do.
@@ -392,14 +394,11 @@ public enum TestFileDetector {
             var end = pathBytes.count
             while end > 0 && pathBytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
             let text = UnsafeBufferPointer(rebasing: pathBytes[..<end])
-            func utf8(_ word: StaticString) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            let endsLikeTest = testNameSuffixes.contains { suffix in
+                text.count >= suffix.utf8.count && text.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
             }
-            func endsWith(_ suffix: StaticString) -> Bool {
-                text.count >= suffix.utf8CodeUnitCount && text.suffix(suffix.utf8CodeUnitCount).elementsEqual(utf8(suffix))
-            }
-            return endsWith("Test.swift") || endsWith("Test.m") || endsWith("Test.mm") || endsWith("Tests.swift")
-                || endsWith("Tests.m") || endsWith("Tests.mm") || TextSearch.contains(text, utf8("Tests/"))
+            let folder: StaticString = "Tests/"
+            return endsLikeTest || TextSearch.contains(text, UnsafeBufferPointer(start: folder.utf8Start, count: folder.utf8CodeUnitCount))
         } ?? true
     }
 }

@@ -23,15 +23,20 @@ public final class ProjectManifests: @unchecked Sendable {
 
     public init() {}
 
-    /// True for the manifests besides `.swift` ones and `.xcodeproj` folders: `project.yml`,
-    /// `project.yaml`, `*.xcconfig` (a file name from `readdir`).
+    /// The files and folders a folder's deployment target is read from (`DeploymentTargetResolver.
+    /// targetDeclared`): these names, and names with these endings.
+    private static let manifestNames = ["Package.swift", "Project.swift", "project.yml", "project.yaml"]
+    private static let manifestEndings = [".xcodeproj", ".xcconfig"]
+
+    static func isManifestName(_ name: String) -> Bool {
+        manifestNames.contains(name) || manifestEndings.contains { name.hasSuffix($0) }
+    }
+
+    /// `isManifestName` for a name from `readdir`, without making a String of it.
     static func isManifestName(_ name: UnsafePointer<CChar>) -> Bool {
-        let length = strlen(name)
-        func endsWith(_ suffix: StaticString) -> Bool {
-            let count = suffix.utf8CodeUnitCount
-            return length >= count && memcmp(name + (length - count), suffix.utf8Start, count) == 0
-        }
-        return strcmp(name, "project.yml") == 0 || strcmp(name, "project.yaml") == 0 || endsWith(".xcconfig")
+        let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
+        return manifestNames.contains { bytes.elementsEqual($0.utf8) }
+            || manifestEndings.contains { bytes.count >= $0.utf8.count && bytes.suffix($0.utf8.count).elementsEqual($0.utf8) }
     }
 
     /// Resolves `folder` (an absolute path) in the background, if it is not known yet.
@@ -64,7 +69,7 @@ public final class ProjectManifests: @unchecked Sendable {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let holdsManifest = DeploymentTargetResolver.holdsProjectManifest(entries)
         // Most folders hold sources only: no manifest to sort the listing for.
-        let mayDeclare = holdsManifest || entries.contains { $0.hasSuffix(".xcconfig") }
+        let mayDeclare = entries.contains(where: Self.isManifestName)
         let declared = mayDeclare ? DeploymentTargetResolver.targetDeclared(in: directory, entries: entries) : nil
         let isTop = entries.contains(".git") || directory == "/" || directory.isEmpty
         var parent: Folder?

@@ -77,9 +77,10 @@ extension LintProcess.Run {
     }
 }
 
-/// Runs `executable` to completion, output collected in files (a pipe nobody reads could block it).
+/// Runs `executable` to completion, output collected in files (a pipe nobody reads could block it);
+/// `input`, when given, is its standard input, else it reads nothing.
 func runProgram(_ executable: URL, _ arguments: [String], directory: URL,
-                environment: [String: String]? = nil) throws -> LintProcess.Run {
+                environment: [String: String]? = nil, input: Data? = nil) throws -> LintProcess.Run {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -96,8 +97,13 @@ func runProgram(_ executable: URL, _ arguments: [String], directory: URL,
     let errorHandle = try FileHandle(forWritingTo: errorURL)
     process.standardOutput = outputHandle
     process.standardError = errorHandle
-    process.standardInput = FileHandle.nullDevice
+    let standardInput = input.map { _ in Pipe() }
+    process.standardInput = standardInput ?? FileHandle.nullDevice
     try process.run()
+    if let input, let standardInput {
+        standardInput.fileHandleForWriting.write(input)
+        try standardInput.fileHandleForWriting.close()
+    }
     process.waitUntilExit()
     try outputHandle.close()
     try errorHandle.close()

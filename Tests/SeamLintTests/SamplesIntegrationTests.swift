@@ -78,34 +78,6 @@ enum LintProcess {
 
     static func run(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil,
                     directory: URL = PackageRoot.url) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        if let environment { process.environment = environment }
-        // Files, not pipes: a child that fills a pipe nobody reads would block.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("seamlint-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outputURL = scratch.appendingPathComponent("out")
-        let errorURL = scratch.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let outputHandle = try FileHandle(forWritingTo: outputURL)
-        let errorHandle = try FileHandle(forWritingTo: errorURL)
-        let standardInput = Pipe()
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        process.standardInput = standardInput
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(input) }
-        try standardInput.fileHandleForWriting.close()
-        process.waitUntilExit()
-        try outputHandle.close()
-        try errorHandle.close()
-        let outputData = try Data(contentsOf: outputURL)
-        let errorData = try Data(contentsOf: errorURL)
-        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                   errors: String(decoding: errorData, as: UTF8.self))
+        try runProgram(executable, arguments, directory: directory, environment: environment, input: input ?? Data())
     }
 }

@@ -191,11 +191,9 @@ struct DirectoryWalker {
                 kind = status?.kind
             }
             guard let kind, kind != .other else { continue }
+            if options.onManifestFolder != nil && ProjectManifests.isManifestName(rawName) { holdsManifest = true }
             // Most entries of an app are images, JSON, plists…: judged by their bytes, with no String.
-            if kind == .regular && !Self.mayBeSourceFileName(rawName) {
-                if options.onManifestFolder != nil && ProjectManifests.isManifestName(rawName) { holdsManifest = true }
-                continue
-            }
+            if kind == .regular && !Self.mayBeSourceFileName(rawName) { continue }
             guard let name = String(validatingCString: rawName) else {
                 let lossy = String(decoding: UnsafeRawBufferPointer(start: rawName, count: strlen(rawName)), as: UTF8.self)
                 if kind == .directory || PathNames.isSourceFileName(lossy) {
@@ -205,7 +203,6 @@ struct DirectoryWalker {
             }
             switch kind {
             case .directory:
-                if name.hasSuffix(".xcodeproj") { holdsManifest = true }
                 if options.useDefaultExcludes && FileDiscovery.defaultExcludedFolderNames.contains(name) { continue }
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
@@ -217,7 +214,6 @@ struct DirectoryWalker {
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
                 add(child, language: language)
-                if name == "Package.swift" || name == "Project.swift" { holdsManifest = true }
             case .symbolicLink:
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
