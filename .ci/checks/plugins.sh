@@ -54,6 +54,10 @@ CHECK
 echo "arguments passed through; exit status passed on"
 
 echo "-- swift build (build-tool plugin)"
+# A configuration naming a baseline, both present when the build is planned (see the end).
+empty_baseline='{ "version": 1, "entries": [] }'
+echo '{ baseline: "seamlint-baseline.json" }' > .seamlint.json
+echo "$empty_baseline" > seamlint-baseline.json
 output=$(swift build 2>&1) || fail "the build with the plugin failed"
 echo "$output" | grep -qF "$source:7:42: warning: " || fail "the build-tool plugin did not surface a warning with the absolute path"
 if find .build -name '*.resources' -o -name '*resource_bundle_accessor*' | grep -q .; then
@@ -66,4 +70,21 @@ printf '\n// Touched.\n' >> "$source"
 output=$(swift build 2>&1) || fail "the build after a change failed"
 echo "$output" | grep -qF "$source:7:42: warning: " || fail "lint did not rerun after a source changed"
 echo "reran only after a change"
+# The configuration and the baseline it names are inputs too (both existed when the build was
+# planned, above): each edit reruns lint, which the warning disappearing and coming back shows.
+config='{ baseline: "seamlint-baseline.json" }'
+echo "${config%\}}, rules: { connected_scenes_first: \"off\" } }" > .seamlint.json
+output=$(swift build 2>&1) || fail "the build after a configuration change failed"
+if echo "$output" | grep -q "connected_scenes_first"; then fail "lint did not rerun after .seamlint.json changed"; fi
+echo "$config" > .seamlint.json
+output=$(swift build 2>&1) || fail "the build after the configuration was restored failed"
+echo "$output" | grep -qF "$source:7:42: warning: " || fail "lint did not rerun after .seamlint.json was restored"
+"$root/.build/debug/lint" --quiet --write-baseline seamlint-baseline.json Sources >/dev/null || true
+grep -q connected_scenes_first seamlint-baseline.json || fail "could not write the baseline"
+output=$(swift build 2>&1) || fail "the build with the finding baselined failed"
+if echo "$output" | grep -q "connected_scenes_first"; then fail "lint did not rerun after the baseline changed"; fi
+echo "$empty_baseline" > seamlint-baseline.json
+output=$(swift build 2>&1) || fail "the build after the baseline was emptied failed"
+echo "$output" | grep -qF "$source:7:42: warning: " || fail "lint did not rerun after the baseline was emptied"
+echo "reran after the configuration and the baseline changed"
 echo "plugins: ok"

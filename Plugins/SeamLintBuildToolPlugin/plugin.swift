@@ -8,11 +8,13 @@ import PackagePlugin
 struct SeamLintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let sourceTarget = target as? SourceModuleTarget else { return [] }
-        return try Self.commands(targetName: target.name, sources: sourceTarget.sourceFiles(withSuffix: "swift").map(\.url),
+        let sources = sourceTarget.sourceFiles(withSuffix: "swift").map(\.url)
+        return try Self.commands(targetName: target.name, sources: sources, settings: ConfigurationInputs.files(governing: sources),
                                  lint: context.tool(named: "lint").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 
-    static func commands(targetName: String, sources: [URL], lint: URL, workDirectory: URL) -> [Command] {
+    /// `settings`: the configuration files and baselines the run reads, so that editing one reruns it.
+    static func commands(targetName: String, sources: [URL], settings: [URL], lint: URL, workDirectory: URL) -> [Command] {
         guard !sources.isEmpty else { return [] }
         // A build command needs an output to be rerun only when its inputs change. The stamp is an
         // empty Swift file because SwiftPM compiles generated `.swift` outputs (harmless when
@@ -23,7 +25,7 @@ struct SeamLintBuildToolPlugin: BuildToolPlugin {
                 displayName: "SeamLint \(targetName)",
                 executable: lint,
                 arguments: ["--quiet", "--absolute-paths", "--stamp", stamp.path, "--"] + sources.map(\.path),
-                inputFiles: sources,
+                inputFiles: sources + settings,
                 outputFiles: [stamp]
             ),
         ]
@@ -38,6 +40,7 @@ extension SeamLintBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let sources = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
         return try Self.commands(targetName: target.displayName, sources: sources,
+                                 settings: ConfigurationInputs.files(governing: sources),
                                  lint: context.tool(named: "lint").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 }
