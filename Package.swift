@@ -13,21 +13,23 @@ let package = Package(
     targets: [
         // Tokenizer, structure layer and the rule API: no I/O, no Foundation in the hot path.
         .target(name: "SeamLintCore", path: "Sources/SeamLintCore"),
-        // One file per rule.
+        // The rules in family folders (`Rules/<Family>/`): one file per rule, the family's recognisers beside them.
         .target(name: "SeamLintRules", dependencies: ["SeamLintCore"], path: "Rules",
                 exclude: ["README.md"]),
-        // File discovery, parallel runner, project facts, configuration, reporters, fixes.
-        .target(name: "SeamLintEngine", dependencies: ["SeamLintCore", "SeamLintRules", "CLibclang"],
+        // File discovery, parallel runner, project facts, configuration, reporters, fixes, suppressions
+        // (and their two rules). Takes the rules as input: it does not depend on the rules target.
+        .target(name: "SeamLintEngine", dependencies: ["SeamLintCore", "CLibclang"],
                 path: "Sources/SeamLintEngine"),
         // libclang's struct layouts (a header, nothing linked): Objective-C is tokenized by a libclang
         // opened at run time, so the package builds and lints Swift where it is missing.
         .systemLibrary(name: "CLibclang", path: "Sources/CLibclang"),
-        // Argument parsing and commands, as a library so tests can drive them in-process.
+        // Argument parsing and commands, as a library so tests can drive them in-process; assembles the
+        // rule registry (`allRules`).
         .target(name: "SeamLintCLI", dependencies: ["SeamLintEngine", "SeamLintRules"], path: "Sources/SeamLintCLI"),
         .executableTarget(name: "lint", dependencies: ["SeamLintCLI"], path: "Sources/lint"),
         // Developer tools: SourceKit differential oracle, benchmarks. Not needed to lint.
         .target(name: "SeamLintDevSupport", dependencies: ["SeamLintCore"], path: "Sources/SeamLintDevSupport"),
-        .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine", "SeamLintRules",
+        .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine", "SeamLintCLI",
                                                              "SeamLintFuzzSupport"],
                           path: "Sources/seamlint-dev"),
         // `swift package lint` in a package that depends on SeamLint.
@@ -38,7 +40,7 @@ let package = Package(
         .plugin(name: "SeamLintBuildToolPlugin", capability: .buildTool(), dependencies: ["lint"],
                 path: "Plugins/SeamLintBuildToolPlugin"),
         // Fuzzing: invariants (library) and two libFuzzer targets (scripts/fuzz.sh).
-        .target(name: "SeamLintFuzzSupport", dependencies: ["SeamLintCore", "SeamLintEngine", "SeamLintRules"],
+        .target(name: "SeamLintFuzzSupport", dependencies: ["SeamLintCore", "SeamLintEngine", "SeamLintCLI"],
                 path: "Sources/SeamLintFuzzSupport"),
         .executableTarget(name: "fuzz-tokenizer", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/TokenizerFuzzer"),
         .executableTarget(name: "fuzz-rules", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/RulesFuzzer"),

@@ -1,7 +1,8 @@
 import SeamLintCore
 
-/// Every rule SeamLint ships, in the order `lint rules` lists them.
-public let allRules: [any Rule.Type] = [
+/// Every rule of the family folders, in the order `lint rules` lists them. The command line's
+/// `allRules` appends the engine's `suppressionRules` to these.
+public let familyRules: [any Rule.Type] = [
     ConnectedScenesFirst.self,
     KeyWindowLookup.self,
     WindowBeforeAppearance.self,
@@ -13,6 +14,4 @@ public let allRules: [any Rule.Type] = [
     ScrollEdgeOverlay.self,
     PrivateUIKitClass.self,
     TrivialRepresentable.self,
-    SuperfluousSuppression.self,
-    InvalidSuppression.self,
 ]

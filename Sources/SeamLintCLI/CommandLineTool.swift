@@ -1,7 +1,6 @@
 import Foundation
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
 
 /// Exit codes: a contract with CI scripts.
 public enum ExitCode {

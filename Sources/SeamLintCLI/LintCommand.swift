@@ -1,7 +1,6 @@
 import Foundation
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
 
 /// `lint [paths…]`: discover, lint, report, exit code.
 struct LintCommand {

@@ -1,6 +1,5 @@
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
 
 /// `lint rules` and `lint reporters`.
 enum RuleCommands {

@@ -1,7 +1,6 @@
 import Foundation
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
 
 /// What `.seamlint.json`, `--baseline`/`--write-baseline` and `--diff`/`--staged` add to a
 /// `lint` run, resolved once; command-line flags win over the configuration.

@@ -106,6 +106,13 @@ extension SourceFile {
         return bytes[token.range].elementsEqual(word)
     }
 
+    /// True when two code tokens spell the same text.
+    public func sameText(_ first: Int, _ second: Int) -> Bool {
+        let a = code[first], b = code[second]
+        guard a.length == b.length else { return false }
+        return bytes[a.range].elementsEqual(bytes[b.range])
+    }
+
     /// The bytes of a code token (no copy beyond the slice).
     public func bytes(at index: Int) -> ArraySlice<UInt8> { bytes[code[index].range] }
 

@@ -65,7 +65,7 @@ public struct StageTimings: Sendable {
         case facts(String)
         /// Suppression comments.
         case suppressions
-        /// The second pass for deferred facts (`ProjectRule.gatingFactKinds`), reading included.
+        /// The second pass for deferred facts (`ProjectRule.defersFacts`), reading included.
         case deferredFacts
         /// Project rules deciding from all facts, and applying suppressions (serial).
         case projectRules

@@ -1,6 +1,6 @@
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 
 extension FuzzChecks {
     /// How many fix passes may be needed before fixing changes nothing (as `lint --fix`).

@@ -1,5 +1,5 @@
 import SeamLintCore
-import SeamLintRules
+import SeamLintCLI
 
 extension FuzzChecks {
     /// Seeds for the fuzzers: every Swift rule example (markers removed) and its companion files.

@@ -1,7 +1,7 @@
 import Foundation
 import SeamLintDevSupport
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 
 /// `seamlint-dev rules-doc [FILE]`: writes the rule reference generated from rule metadata
 /// (default `Rules/README.md`). A test fails when the committed file is stale.

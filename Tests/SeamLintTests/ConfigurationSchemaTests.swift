@@ -1,6 +1,6 @@
 import Foundation
 @testable import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 import Testing
 
 /// The shipped JSON Schema and the documentation stay in step with what the loader accepts.

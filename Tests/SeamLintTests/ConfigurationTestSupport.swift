@@ -1,7 +1,7 @@
 import Foundation
 import SeamLintCore
 @testable import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 import Testing
 
 /// A scratch folder for one test, removed when the test ends. Its path is canonical (links

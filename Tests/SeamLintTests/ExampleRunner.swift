@@ -1,6 +1,6 @@
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 
 /// Example source with its `↓` markers removed and their UTF-8 offsets recorded.
 struct MarkedSource {

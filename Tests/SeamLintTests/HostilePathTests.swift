@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 
 /// The built `lint` on hostile file systems: unreadable files, folders that vanish, symbolic link
 /// loops and links out of the tree, special files, and file names made to confuse.

@@ -1,4 +1,5 @@
 import SeamLintCore
+@testable import SeamLintRules
 import Testing
 
 /// The Objective-C detections the rules call, position by position (`↓` marks the expected token).

@@ -1,7 +1,7 @@
 import Foundation
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 import Testing
 
 /// Objective-C files contribute project facts to Swift files' rules, and only rules that opt in

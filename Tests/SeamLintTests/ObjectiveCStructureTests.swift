@@ -1,4 +1,5 @@
 import SeamLintCore
+@testable import SeamLintRules
 import Testing
 
 /// The Objective-C view over the token model: message sends, property/message paths, containers,

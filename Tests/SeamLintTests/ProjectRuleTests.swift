@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SeamLintCore
 import SeamLintEngine
+import SeamLintCLI
 import SeamLintRules
 
 /// Cross-file behaviour of the project rules (`menu_touch_through`, `context_menu_workaround_scope`,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 
 /// Two sample apps copied into a fresh folder under hostile names (spaces, commas, colons, `%`,
 /// a newline, Unicode, XML and JSON metacharacters, `::`, `]]>`), for running the real `lint`.

@@ -1,6 +1,7 @@
 import Testing
 import SeamLintCore
 import SeamLintEngine
+import SeamLintCLI
 import SeamLintRules
 
 /// Behaviour of the representable rules that the generated example tests do not cover:

@@ -1,7 +1,7 @@
 import Testing
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 
 /// Every rule's examples are its specification: these tests are generated from them alone.
 @Suite("Rule examples")

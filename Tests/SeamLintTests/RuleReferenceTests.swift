@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 
 /// Rule metadata is documentation: it must be complete, and the committed reference current.
 @Suite("Rule reference")

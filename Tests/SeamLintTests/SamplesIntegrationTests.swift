@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SeamLintRules
+import SeamLintCLI
 
 /// Runs the built `lint` executable on each sample app, as a user would, and compares its
 /// output with the sample's `expected.txt` (regenerate with SEAMLINT_UPDATE_EXPECTED=1).

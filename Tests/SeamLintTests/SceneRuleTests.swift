@@ -1,6 +1,7 @@
 import Testing
 import SeamLintCore
 import SeamLintEngine
+import SeamLintCLI
 import SeamLintRules
 
 /// Focused checks for `connected_scenes_first`, `key_window_lookup` and `window_before_appearance`

@@ -1,6 +1,6 @@
 import SeamLintCore
 import SeamLintEngine
-import SeamLintRules
+import SeamLintCLI
 import Testing
 
 /// Every rule's triggering examples again, behind suppression comments: silenced, and the

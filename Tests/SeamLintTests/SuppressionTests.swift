@@ -2,7 +2,6 @@ import Foundation
 import SeamLintCLI
 import SeamLintCore
 @testable import SeamLintEngine
-import SeamLintRules
 import Testing
 
 /// `seamlint:` comments: every form, where they count (comments only), and the hygiene reports.

@@ -219,7 +219,7 @@ extension SourceFile {
         }
     }
 
-    func isNameLike(_ index: Int) -> Bool {
+    public func isNameLike(_ index: Int) -> Bool {
         index >= 0 && index < code.count && (code[index].kind == .identifier || code[index].kind == .keyword)
     }
 
@@ -232,7 +232,7 @@ extension SourceFile {
 
     /// The last code index of the primary-and-postfix expression starting at `start` (before
     /// `limit`), with leading casts: `(UIView *)self.view.superview`, `[a b].c[0]`, `@"x"`.
-    func expressionEnd(from start: Int, limit: Int) -> Int? {
+    public func expressionEnd(from start: Int, limit: Int) -> Int? {
         var index = start
         while index < limit, code[index].kind == .leftParen, matching[index] > index {
             let close = Int(matching[index])

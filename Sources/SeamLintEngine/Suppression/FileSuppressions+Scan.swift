@@ -1,5 +1,4 @@
 import SeamLintCore
-import SeamLintRules
 
 extension FileSuppressions {
     static let marker = Array("seamlint:".utf8)

@@ -1,5 +1,4 @@
 import SeamLintCore
-import SeamLintRules
 
 /// What the end of a run needs to know about one file's suppressions.
 struct FileSuppressions: Sendable {

@@ -284,24 +284,24 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
         let file = context.file
         for window in windows {
             let type = file.text(at: window.name)
-            context.record(FactKind.workaroundWindow, at: window.name,
+            context.record(MenuFact.workaroundWindow, at: window.name,
                            details: ["type": type, "gated": window.isGated ? "true" : "false"])
             for hook in window.hooks {
-                context.record(FactKind.workaroundHook, at: hook.name,
+                context.record(MenuFact.workaroundHook, at: hook.name,
                                details: ["type": type, "gated": hook.isGated || window.isGated ? "true" : "false"])
             }
         }
         for creation in creations {
-            context.record(FactKind.windowCreation, at: creation.name,
+            context.record(MenuFact.windowCreation, at: creation.name,
                            details: ["type": file.text(at: creation.name), "gated": creation.isGated ? "true" : "false"])
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
         // Grouped by type once: filtering every list for every window was quadratic in big projects.
-        let creations = Dictionary(grouping: context.facts(FactKind.windowCreation), by: { $0.details["type"] })
-        let hooks = Dictionary(grouping: context.facts(FactKind.workaroundHook), by: { $0.details["type"] })
-        for window in context.facts(FactKind.workaroundWindow) {
+        let creations = Dictionary(grouping: context.facts(MenuFact.windowCreation), by: { $0.details["type"] })
+        let hooks = Dictionary(grouping: context.facts(MenuFact.workaroundHook), by: { $0.details["type"] })
+        for window in context.facts(MenuFact.workaroundWindow) {
             let type = window.details["type"] ?? "window"
             if let target = window.iosDeploymentTarget, target >= Version(18) {
                 context.report(at: window, "`\(type)` works around SwiftUI menus leaking taps before iOS 18, but the "

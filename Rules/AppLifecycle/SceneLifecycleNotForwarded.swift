@@ -260,19 +260,19 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
     public func collectFacts(_ context: inout RuleContext) {
         let file = context.file
         for name in file.mainAppTypes() {
-            context.record(FactKind.mainApp, at: name, details: ["type": file.text(at: name)])
+            context.record(AppLifecycleFact.mainApp, at: name, details: ["type": file.text(at: name)])
         }
         for delegate in file.windowSceneDelegates() {
-            context.record(FactKind.sceneDelegate, at: delegate.name,
+            context.record(AppLifecycleFact.sceneDelegate, at: delegate.name,
                            details: ["type": file.text(at: delegate.name), "hostsSwiftUI": delegate.hostsSwiftUI ? "true" : "false"])
         }
         if file.mentionsText("HostingController"),
            let first = file.code.indices.first(where: { file.code[$0].kind == .identifier && file.tokenHasSuffix($0, "HostingController") }) {
-            context.record(FactKind.hostingController, at: first)
+            context.record(AppLifecycleFact.hostingController, at: first)
         }
-        for name in file.sceneCallbacks(withLabel: "openURLContexts") { context.record(FactKind.opensURLContexts, at: name) }
-        for name in file.sceneCallbacks(withLabel: "continue") { context.record(FactKind.continuesUserActivity, at: name) }
-        for index in file.scenePhaseInjections() { context.record(FactKind.scenePhaseInjected, at: index) }
+        for name in file.sceneCallbacks(withLabel: "openURLContexts") { context.record(AppLifecycleFact.opensURLContexts, at: name) }
+        for name in file.sceneCallbacks(withLabel: "continue") { context.record(AppLifecycleFact.continuesUserActivity, at: name) }
+        for index in file.scenePhaseInjections() { context.record(AppLifecycleFact.scenePhaseInjected, at: index) }
 
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,
               !file.pathNamesOtherPlatform else { return }
@@ -282,20 +282,20 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
         for index in file.scenePhaseReads() where inIOSViewCode(index) {
             // Inside an `App` the SwiftUI lifecycle is in use anyway (and `app.main` says so).
             if let type = file.enclosingType(of: index), file.declaration(type, inheritsFrom: "App") { continue }
-            context.record(FactKind.scenePhaseRead, at: index)
+            context.record(AppLifecycleFact.scenePhaseRead, at: index)
         }
         for index in file.modifierUses("onOpenURL") where inIOSViewCode(index) {
-            context.record(FactKind.onOpenURL, at: index)
+            context.record(AppLifecycleFact.onOpenURL, at: index)
         }
         for index in file.modifierUses("onContinueUserActivity") where inIOSViewCode(index) {
-            context.record(FactKind.onContinueUserActivity, at: index)
+            context.record(AppLifecycleFact.onContinueUserActivity, at: index)
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
-        guard context.facts(FactKind.mainApp).isEmpty else { return }
-        let delegates = context.facts(FactKind.sceneDelegate)
-        let hostsAnywhere = !context.facts(FactKind.hostingController).isEmpty
+        guard context.facts(AppLifecycleFact.mainApp).isEmpty else { return }
+        let delegates = context.facts(AppLifecycleFact.sceneDelegate)
+        let hostsAnywhere = !context.facts(AppLifecycleFact.hostingController).isEmpty
         guard let delegate = delegates.first(where: { $0.details["hostsSwiftUI"] == "true" })
             ?? (hostsAnywhere ? delegates.first : nil) else { return }
         let type = delegate.details["type"] ?? "the scene delegate"
@@ -303,15 +303,15 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
                                        message: "`\(type)` creates the windows, so SwiftUI does not manage these scenes")]
         // Each SwiftUI hook, the delegate-side fact that feeds it, and what to write instead.
         let hooks: [(fed: String, uses: String, message: String)] = [
-            (FactKind.scenePhaseInjected, FactKind.scenePhaseRead,
+            (AppLifecycleFact.scenePhaseInjected, AppLifecycleFact.scenePhaseRead,
              "`@Environment(\\.scenePhase)` never changes here because `\(type)` creates the windows, not a SwiftUI "
                 + "`App`: inject the phase from the delegate's `sceneDidBecomeActive(_:)` / `sceneDidEnterBackground(_:)` "
                 + "with `.environment(\\.scenePhase, …)` on the root view."),
-            (FactKind.opensURLContexts, FactKind.onOpenURL,
+            (AppLifecycleFact.opensURLContexts, AppLifecycleFact.onOpenURL,
              "`.onOpenURL` never fires here because `\(type)` creates the windows, not a SwiftUI `App`: implement "
                 + "`scene(_:openURLContexts:)` in the delegate (and read `connectionOptions.urlContexts` at launch) and "
                 + "pass the URL to this view."),
-            (FactKind.continuesUserActivity, FactKind.onContinueUserActivity,
+            (AppLifecycleFact.continuesUserActivity, AppLifecycleFact.onContinueUserActivity,
              "`.onContinueUserActivity` never fires here because `\(type)` creates the windows, not a SwiftUI `App`: "
                 + "implement `scene(_:continue:)` in the delegate (and read `connectionOptions.userActivities` at launch) "
                 + "and pass the activity to this view."),

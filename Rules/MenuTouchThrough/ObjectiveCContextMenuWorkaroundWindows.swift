@@ -1,14 +1,14 @@
-/// Objective-C sources of the project facts the Swift rules share (see `FactKind`): menu
-/// workaround windows and opaque scroll-edge appearances, returned in the Swift queries' models.
-extension SourceFile {
-    // MARK: Menu workaround windows
+import SeamLintCore
 
+/// The Objective-C menu workaround windows and custom window creations, in the Swift recognisers'
+/// models (`ContextMenuWorkaroundWindows.swift`).
+extension SourceFile {
     /// `UIWindow` subclasses whose `didAddSubview:`, `willRemoveSubview:`, `hitTest:withEvent:` or
     /// `sendEvent:` recognises `_UIContextMenuContainerView` (by a string literal naming it). The
     /// superclass comes from an `@interface` in this file; an implementation whose interface is in a
     /// header counts when the class name ends in `Window`. Work inside `if (@available(iOS 18, *))
     /// {…} else {…}`'s else branch, or after `if (@available(iOS 18, *)) { return; }`, is gated.
-    public func objectiveCContextMenuWorkaroundWindows() -> [ContextMenuWorkaroundWindow] {
+    func objectiveCContextMenuWorkaroundWindows() -> [ContextMenuWorkaroundWindow] {
         guard mentionsText("ContextMenuContainer") else { return [] }
         let containers = objectiveCContainers()
         var result: [ContextMenuWorkaroundWindow] = []
@@ -51,7 +51,7 @@ extension SourceFile {
 
     /// `[[MenuWindow alloc] initWithWindowScene:…]` / `initWithFrame:` for window classes other than
     /// `UIWindow`: the class name token and whether the creation runs only below iOS 18.
-    public func objectiveCCustomWindowCreations() -> [(name: Int, isGated: Bool)] {
+    func objectiveCCustomWindowCreations() -> [(name: Int, isGated: Bool)] {
         guard mentionsText("Window alloc") else { return [] }
         let containers = objectiveCContainers()
         var result: [(name: Int, isGated: Bool)] = []
@@ -130,114 +130,5 @@ extension SourceFile {
             if parsed >= Version(18) { return true }
         }
         return false
-    }
-
-    // MARK: Scroll-edge appearances
-
-    /// `bar.scrollEdgeAppearance = appearance;` and `[bar setScrollEdgeAppearance:appearance]` on a
-    /// navigation bar (`navigationBar`, `[UINavigationBar appearance]`) or a navigation item, with the
-    /// appearance's opacity worked out from `configureWith…Background` and `backgroundColor` /
-    /// `backgroundImage` assignments to the local before it in the method; a message or call that
-    /// builds it elsewhere is named in `source`.
-    public func objectiveCScrollEdgeAssignments() -> [ScrollEdgeAssignment] {
-        guard mentionsText("crollEdgeAppearance") else { return [] }
-        let containers = objectiveCContainers()
-        var result: [ScrollEdgeAssignment] = []
-        for index in code.indices where code[index].kind == .identifier {
-            let value: Int
-            if isName(index, "scrollEdgeAppearance"), tokenIs(index + 1, "="), index >= 2, code[index - 1].kind == .period {
-                guard isNavigationBarPath(endingAt: index - 2) else { continue }
-                value = index + 2
-            } else if isName(index, "setScrollEdgeAppearance"), tokenIs(index + 1, ":"),
-                      let message = objectiveCMessage(withFirstPiece: index) {
-                guard isNavigationBarPath(endingAt: message.receiver.upperBound) else { continue }
-                value = index + 2
-            } else {
-                continue
-            }
-            guard value < code.count else { continue }
-            let body = objectiveCMethod(containing: index, in: containers)?.method.bodyOpen ?? 0
-            let (opacity, source) = objectiveCAppearanceOpacity(at: value, before: index, body: body)
-            result.append(ScrollEdgeAssignment(member: index, opacity: opacity, source: source))
-        }
-        return result
-    }
-
-    private func isNavigationBarPath(endingAt end: Int) -> Bool {
-        objectiveCPath(endingAt: end).contains { step in
-            step.kind != .subscript && (isName(step.token, "navigationBar") || isName(step.token, "UINavigationBar")
-                || isName(step.token, "navigationItem") || isName(step.token, "UINavigationItem"))
-        }
-    }
-
-    private func objectiveCAppearanceOpacity(at value: Int, before limit: Int, body: Int) -> (AppearanceOpacity, String?) {
-        guard let end = expressionEnd(from: value, limit: code.count) else { return (.unknown, nil) }
-        let path = objectiveCPath(endingAt: end)
-        if path.contains(where: { $0.kind != .subscript && isName($0.token, "UINavigationBarAppearance") }) {
-            return (.transparent, nil)   // a fresh appearance: the default, translucent background
-        }
-        guard let last = path.last else { return (.unknown, nil) }
-        if path.count == 1, last.kind == .name, code[last.token].kind == .identifier {
-            var state: AppearanceOpacity?
-            var index = body + 1
-            while index < limit {
-                if sameText(index, last.token), code[index].kind == .identifier, index + 1 < limit {
-                    state = appearanceConfiguration(of: index) ?? state
-                }
-                index += 1
-            }
-            return (state ?? .unknown, nil)
-        }
-        if last.kind == .message || last.kind == .property || code[end].kind == .rightParen {
-            let name = last.kind == .subscript ? nil : text(at: last.token)
-            return (.unknown, name)
-        }
-        return (.unknown, nil)
-    }
-
-    /// What the use of local `name` at `index` does to the appearance, if it configures it:
-    /// `[name configureWithOpaqueBackground]`, `name.backgroundColor = …`, `name = [[… alloc] init]`.
-    private func appearanceConfiguration(of index: Int) -> AppearanceOpacity? {
-        if let step = objectiveCStep(after: index), step.kind == .message {
-            if tokenIs(step.token, "configureWithOpaqueBackground") { return .opaque }
-            if tokenIs(step.token, "configureWithTransparentBackground") || tokenIs(step.token, "configureWithDefaultBackground") {
-                return .transparent
-            }
-        }
-        if index + 3 < code.count, code[index + 1].kind == .period,
-           isName(index + 2, "backgroundColor") || isName(index + 2, "backgroundImage"), tokenIs(index + 3, "=") {
-            let value = index + 4
-            let clear = isName(value, "nil") || (value + 2 < code.count && isName(value + 2, "clearColor"))
-                || (value + 2 < code.count && isName(value + 2, "clear"))
-            return clear ? .transparent : .opaque
-        }
-        if tokenIs(index + 1, "="), index + 2 < code.count,
-           (index + 2..<min(code.count, index + 6)).contains(where: { isName($0, "UINavigationBarAppearance") }) {
-            return .transparent
-        }
-        return nil
-    }
-
-    /// Methods that build and return a `UINavigationBarAppearance`: the first selector piece and
-    /// the appearance's opacity.
-    public func objectiveCAppearanceFactories() -> [(name: Int, opacity: AppearanceOpacity)] {
-        guard mentionsText("UINavigationBarAppearance") else { return [] }
-        var result: [(name: Int, opacity: AppearanceOpacity)] = []
-        for container in objectiveCContainers() where container.kind == .implementation {
-            for method in container.methods {
-                guard let open = method.bodyOpen, let close = method.bodyClose, method.start + 2 < open,
-                      code[method.start + 1].kind == .leftParen,
-                      (method.start + 2..<Int(matching[method.start + 1])).contains(where: { isName($0, "UINavigationBarAppearance") })
-                else { continue }
-                var state = AppearanceOpacity.transparent
-                for index in open..<close where code[index].kind == .identifier {
-                    if code[index + 1].kind == .period || objectiveCStep(after: index)?.kind == .message {
-                        state = appearanceConfiguration(of: index) ?? state
-                    }
-                }
-                result.append((method.pieces[0], state))
-            }
-        }
-        return result
     }
 }

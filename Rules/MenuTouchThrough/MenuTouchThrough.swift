@@ -336,17 +336,17 @@ public struct MenuTouchThrough: ProjectRule {
               !file.pathNamesOtherPlatform else { return }
         let targetSource = context.deploymentTarget.source ?? ""
         for site in Self.menuSites(in: file) {
-            context.record(FactKind.menuSite, at: site.report,
+            context.record(MenuFact.menuSite, at: site.report,
                            details: ["kind": site.kind, "targetSource": targetSource])
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
-        guard context.facts(FactKind.workaroundWindow).isEmpty else { return }
+        guard context.facts(MenuFact.workaroundWindow).isEmpty else { return }
         let related = Self.relatedLocation(context)
-        for site in context.facts(FactKind.menuSite) {
+        for site in context.facts(MenuFact.menuSite) {
             if let target = site.iosDeploymentTarget, target >= Version(18) { continue }
-            context.report(at: site, Self.message(for: site, hasApp: !context.facts(FactKind.mainApp).isEmpty),
+            context.report(at: site, Self.message(for: site, hasApp: !context.facts(AppLifecycleFact.mainApp).isEmpty),
                            related: related)
         }
     }
@@ -378,11 +378,11 @@ public struct MenuTouchThrough: ProjectRule {
     }
 
     private static func relatedLocation(_ context: ProjectContext) -> [RelatedLocation] {
-        if let app = context.facts(FactKind.mainApp).first {
+        if let app = context.facts(AppLifecycleFact.mainApp).first {
             return [RelatedLocation(location: app.location, message: "SwiftUI creates this app's windows, so no "
                 + "workaround window can be installed; adopt a `UIWindowSceneDelegate` that creates it")]
         }
-        if let delegate = context.facts(FactKind.sceneDelegate).first {
+        if let delegate = context.facts(AppLifecycleFact.sceneDelegate).first {
             return [RelatedLocation(location: delegate.location,
                                     message: "this scene delegate creates the window: make it the workaround window")]
         }

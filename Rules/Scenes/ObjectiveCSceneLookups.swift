@@ -1,3 +1,5 @@
+import SeamLintCore
+
 /// Objective-C global scene and window lookups, returned in the same `SceneLookup` model as the
 /// Swift ones so that `connected_scenes_first` and `key_window_lookup` split them the same way.
 extension SourceFile {
@@ -10,7 +12,7 @@ extension SourceFile {
     /// in a `UIApplication` category or subclass, and a parameter or local declared `UIApplication *`
     /// in the same method. A predicate that compares with a value (`%@`) selects a definite element
     /// and is not reported. Locals holding a collection are not followed. One lookup per statement.
-    public func objectiveCSceneLookups() -> [SceneLookup] {
+    func objectiveCSceneLookups() -> [SceneLookup] {
         guard mentionsText("connectedScenes") || mentionsText("windows") || mentionsText("keyWindow") else { return [] }
         let containers = objectiveCContainers()
         var lookups: [SceneLookup] = []
@@ -194,39 +196,5 @@ extension SourceFile {
             if argument < end, sameText(argument, name) { return .storeReviewControllerRequestReview }
         }
         return nil
-    }
-
-    /// The first code index of the Objective-C statement around `index`: back to a `;`, a `{` or a
-    /// `}` that closes a statement block (block literals `^{ … }` are stepped over).
-    public func objectiveCStatementStart(containing index: Int) -> Int {
-        var current = index
-        while current > 0 {
-            let previous = current - 1
-            let token = code[previous]
-            if token.kind == .semicolon || token.kind == .leftBrace || token.kind == .attribute
-                || token.kind == .poundDirective { break }
-            if token.kind.isClosingBracket, matching[previous] >= 0 {
-                let open = Int(matching[previous])
-                if token.kind == .rightBrace && !isObjectiveCBlockBody(open) { break }
-                current = open
-                continue
-            }
-            if token.kind == .rightBrace { break }
-            current = previous
-        }
-        return current
-    }
-
-    /// True when the `{` at `open` starts a block literal: `^{`, `^(BOOL finished) {`, `^NSString *(id x) {`.
-    public func isObjectiveCBlockBody(_ open: Int) -> Bool {
-        var index = open - 1
-        if index >= 0, code[index].kind == .rightParen, matching[index] >= 0 { index = Int(matching[index]) - 1 }
-        for _ in 0..<3 {
-            guard index >= 0 else { return false }
-            if tokenIs(index, "^") { return true }
-            guard isNameLike(index) || tokenIs(index, "*") else { return false }
-            index -= 1
-        }
-        return false
     }
 }

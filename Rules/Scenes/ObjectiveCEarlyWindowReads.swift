@@ -1,23 +1,15 @@
-/// A read of the view's window in a lifecycle method where it cannot be set yet.
-public struct ObjectiveCEarlyWindowRead: Sendable {
-    /// The `window` token.
-    public var window: Int
-    /// First and last code index of the read: `self` … `window`, or `[` … `]`.
-    public var start: Int
-    public var end: Int
-    /// The method's selector: `viewDidLoad`, `viewWillAppear:`, `initWithFrame:`.
-    public var selector: String
-    public var host: WindowHost
-}
+import SeamLintCore
 
-/// `addObserver:forKeyPath:@"subviews"…`: the key-path argument.
-public struct ObjectiveCSubviewsObservation: Sendable {
-    /// First code index of the key-path argument (`@"`, or `NSStringFromSelector`).
-    public var keyPath: Int
-    /// Last code index of the argument.
-    public var keyPathEnd: Int
-    /// The receiver of `addObserver:…`: its first and last code index.
-    public var receiver: ClosedRange<Int>
+/// A read of the view's window in a lifecycle method where it cannot be set yet.
+struct ObjectiveCEarlyWindowRead: Sendable {
+    /// The `window` token.
+    var window: Int
+    /// First and last code index of the read: `self` … `window`, or `[` … `]`.
+    var start: Int
+    var end: Int
+    /// The method's selector: `viewDidLoad`, `viewWillAppear:`, `initWithFrame:`.
+    var selector: String
+    var host: WindowHost
 }
 
 extension SourceFile {
@@ -26,7 +18,7 @@ extension SourceFile {
     /// `self.window` / `[self window]` in a view's `init…` and `awakeFromNib`; the first per method.
     /// Not reported: reads inside a block literal (it runs later) and nil checks (`== nil`,
     /// `!= nil`, `!x`, or the read alone as an `if` condition).
-    public func objectiveCEarlyWindowReads() -> [ObjectiveCEarlyWindowRead] {
+    func objectiveCEarlyWindowReads() -> [ObjectiveCEarlyWindowRead] {
         guard mentionsText("window") else { return [] }
         let containers = objectiveCContainers()
         var reads: [ObjectiveCEarlyWindowRead] = []
@@ -100,34 +92,5 @@ extension SourceFile {
         if before >= 1, code[before].kind == .leftParen, after < code.count, code[after].kind == .rightParen,
            isName(before - 1, "if") || isName(before - 1, "while") { return true }
         return false
-    }
-
-    /// Key-value observation of `subviews`: `[x addObserver:o forKeyPath:@"subviews" …]`, with the
-    /// key path as a literal (a dotted path through `subviews` too) or
-    /// `NSStringFromSelector(@selector(subviews))`.
-    public func objectiveCSubviewsObservations() -> [ObjectiveCSubviewsObservation] {
-        guard mentionsText("subviews") else { return [] }
-        var observations: [ObjectiveCSubviewsObservation] = []
-        for index in code.indices where code[index].kind == .leftSquare {
-            guard let message = objectiveCMessage(at: index), message.pieces.count >= 2,
-                  tokenIs(message.pieces[0], "addObserver"), tokenIs(message.pieces[1], "forKeyPath"),
-                  let argument = objectiveCArgument("forKeyPath", of: message), !argument.isEmpty,
-                  isSubviewsKeyPath(argument) else { continue }
-            observations.append(ObjectiveCSubviewsObservation(keyPath: argument.lowerBound, keyPathEnd: argument.upperBound - 1,
-                                                              receiver: message.receiver))
-        }
-        return observations
-    }
-
-    private func isSubviewsKeyPath(_ argument: Range<Int>) -> Bool {
-        let start = argument.lowerBound
-        if code[start].kind == .stringDelimiter {
-            guard let content = plainStringContent(from: start), stringLiteralEnd(from: start) == argument.upperBound - 1
-            else { return false }
-            return keyPathString(content, hasComponent: "subviews")
-        }
-        // NSStringFromSelector(@selector(subviews))
-        guard isName(start, "NSStringFromSelector"), argument.count == 7 else { return false }
-        return tokenIs(start + 2, "@selector") && isName(start + 4, "subviews")
     }
 }

@@ -377,29 +377,29 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
                           file.navigationAppearanceFactories(), in: &context)
         let sites = file.navigationHostingSites()
         for site in sites.hosting {
-            context.record(FactKind.hostedInNavigation, at: site.site, details: ["roots": names(site.roots)])
+            context.record(NavigationBarFact.hostedInNavigation, at: site.site, details: ["roots": names(site.roots)])
         }
         for pushed in sites.pushedTypes {
-            context.record(FactKind.pushedType, at: pushed.site, details: ["type": file.text(at: pushed.type)])
+            context.record(NavigationBarFact.pushedType, at: pushed.site, details: ["type": file.text(at: pushed.type)])
         }
         for subclass in file.hostingControllerSubclasses() {
-            context.record(FactKind.hostingSubclass, at: subclass.name,
+            context.record(NavigationBarFact.hostingSubclass, at: subclass.name,
                            details: ["type": file.text(at: subclass.name), "roots": names(subclass.roots)])
         }
         let dialogs = file.dimmingDialogs()
         for dialog in dialogs.dialogs {
-            context.record(FactKind.dimmingDialog, at: dialog.site, details: ["node": dialog.node.map(file.text(at:)) ?? ""])
+            context.record(NavigationBarFact.dimmingDialog, at: dialog.site, details: ["node": dialog.node.map(file.text(at:)) ?? ""])
         }
         for type in dialogs.dimmingViewTypes {
-            context.record(FactKind.dimmingViewType, at: type, details: ["type": file.text(at: type)])
+            context.record(NavigationBarFact.dimmingViewType, at: type, details: ["type": file.text(at: type)])
         }
         for overlay in dialogs.overlayCalls {
-            context.record(FactKind.overlayCalls, at: overlay.overlay,
+            context.record(NavigationBarFact.overlayCalls, at: overlay.overlay,
                            details: ["types": names(overlay.types), "node": overlay.node.map(file.text(at:)) ?? ""])
         }
         // Which views use which: a dialog matters when a hosted root view shows it.
         for node in file.viewCompositionNodes() {
-            context.record(FactKind.viewNode, at: node.name,
+            context.record(NavigationBarFact.viewNode, at: node.name,
                            details: ["name": file.text(at: node.name), "references": names(node.references)])
         }
     }
@@ -421,18 +421,18 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
                     : "a `\(file.text(at: evidence))`"
                 details["evidence"] = "\(call) on line \(file.location(of: evidence).line)"
             }
-            context.record(FactKind.scrollEdgeAssignment, at: assignment.member, details: details)
+            context.record(NavigationBarFact.scrollEdgeAssignment, at: assignment.member, details: details)
         }
         for factory in factories {
-            context.record(FactKind.appearanceFactory, at: factory.name,
+            context.record(NavigationBarFact.appearanceFactory, at: factory.name,
                            details: ["name": file.text(at: factory.name), "opacity": factory.opacity.rawValue])
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
         // An opaque scroll-edge appearance, directly or through a helper seen elsewhere.
-        let factories = context.facts(FactKind.appearanceFactory)
-        let appearance = context.facts(FactKind.scrollEdgeAssignment).first { assignment in
+        let factories = context.facts(NavigationBarFact.appearanceFactory)
+        let appearance = context.facts(NavigationBarFact.scrollEdgeAssignment).first { assignment in
             switch assignment.details["opacity"] {
             case "opaque": return true
             case "unknown":
@@ -443,14 +443,14 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
         }
         guard let appearance else { return }
         // No dialog that dims the screen: nothing to trace (the common case, and the costly part).
-        let dimmingTypes = Set(context.facts(FactKind.dimmingViewType).compactMap { $0.details["type"] })
-        guard !context.facts(FactKind.dimmingDialog).isEmpty
-            || (!dimmingTypes.isEmpty && !context.facts(FactKind.overlayCalls).isEmpty) else { return }
+        let dimmingTypes = Set(context.facts(NavigationBarFact.dimmingViewType).compactMap { $0.details["type"] })
+        guard !context.facts(NavigationBarFact.dimmingDialog).isEmpty
+            || (!dimmingTypes.isEmpty && !context.facts(NavigationBarFact.overlayCalls).isEmpty) else { return }
 
         // SwiftUI root views hosted in a navigation controller, and the site that hosts each.
         func list(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }
         var subclassRoots: [String: [String]] = [:]
-        for subclass in context.facts(FactKind.hostingSubclass) {
+        for subclass in context.facts(NavigationBarFact.hostingSubclass) {
             if let type = subclass.details["type"] { subclassRoots[type, default: []] += list(subclass.details["roots"]) }
         }
         var hostedBy: [String: Fact] = [:]
@@ -460,10 +460,10 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
             hostedBy[root] = site
             queue.append(root)
         }
-        for site in context.facts(FactKind.hostedInNavigation) {
+        for site in context.facts(NavigationBarFact.hostedInNavigation) {
             for root in list(site.details["roots"]) { host(root, at: site) }
         }
-        for site in context.facts(FactKind.pushedType) {
+        for site in context.facts(NavigationBarFact.pushedType) {
             guard let type = site.details["type"], let roots = subclassRoots[type] else { continue }
             for root in roots { host(root, at: site) }
         }
@@ -471,7 +471,7 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
         // Every view reachable from those roots through the views and modifiers they use.
         // Split only for the views reached: most of a big project's views never are.
         var references: [String: [String]] = [:]
-        for node in context.facts(FactKind.viewNode) {
+        for node in context.facts(NavigationBarFact.viewNode) {
             if let name = node.details["name"] { references[name, default: []].append(node.details["references"] ?? "") }
         }
         var next = 0
@@ -496,13 +496,13 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
             + "`UINavigationController` hosting this view, and the bar's buttons stay tappable: present the dialog "
             + "with `.fullScreenCover`, or from UIKit in its own `UIHostingController` with `.overFullScreen`."
         var reported = Set<Location>()
-        for dialog in context.facts(FactKind.dimmingDialog) {
+        for dialog in context.facts(NavigationBarFact.dimmingDialog) {
             guard let node = dialog.details["node"], let site = hostedBy[node],
                   reported.insert(dialog.location).inserted else { continue }
             context.report(at: dialog, message, related: related(site))
         }
         guard !dimmingTypes.isEmpty else { return }
-        for overlay in context.facts(FactKind.overlayCalls) {
+        for overlay in context.facts(NavigationBarFact.overlayCalls) {
             guard let node = overlay.details["node"], let site = hostedBy[node],
                   let type = list(overlay.details["types"]).first(where: dimmingTypes.contains),
                   reported.insert(overlay.location).inserted else { continue }

@@ -1,11 +1,13 @@
+import SeamLintCore
+
 /// Global scene and window lookups (`UIApplication.shared.connectedScenes.first`,
-/// `UIApplication.shared.windows.first(where: \.isKeyWindow)`, `UIApplication.shared.keyWindow`)
-/// and the UIKit/SwiftUI role of the code around a position. `connected_scenes_first`,
-/// `key_window_lookup` and `window_before_appearance` share these queries, so the first two
-/// split one set of findings between them and can never both report the same chain.
+/// `UIApplication.shared.windows.first(where: \.isKeyWindow)`, `UIApplication.shared.keyWindow`).
+/// `connected_scenes_first` and `key_window_lookup` share them, so the two split one set of
+/// findings between them and can never both report the same chain; with `window_before_appearance`
+/// they also share the role of the code around a position (`WindowHosts.swift`).
 
 /// What a global lookup ends up choosing.
-public enum SceneLookupResult: Sendable, Equatable {
+enum SceneLookupResult: Sendable, Equatable {
     /// One scene (or something derived from one scene, such as its delegate or its windows).
     case scene
     /// One window: a key window, the first or last window, the deprecated `keyWindow`.
@@ -13,7 +15,7 @@ public enum SceneLookupResult: Sendable, Equatable {
 }
 
 /// Where the lookup starts.
-public enum SceneLookupOrigin: Sendable, Equatable {
+enum SceneLookupOrigin: Sendable, Equatable {
     /// `UIApplication.shared.connectedScenes`.
     case connectedScenes
     /// `UIApplication.shared.windows` (deprecated since iOS 15).
@@ -23,7 +25,7 @@ public enum SceneLookupOrigin: Sendable, Equatable {
 }
 
 /// A StoreKit call that takes the scene to present in.
-public enum StoreKitSceneCall: Sendable, Equatable {
+enum StoreKitSceneCall: Sendable, Equatable {
     /// `SKStoreReviewController.requestReview(in:)`.
     case storeReviewControllerRequestReview
     /// `AppStore.requestReview(in:)`.
@@ -33,45 +35,28 @@ public enum StoreKitSceneCall: Sendable, Equatable {
 }
 
 /// One statement that picks a scene or a window out of the application's global collections.
-public struct SceneLookup: Sendable {
-    public var result: SceneLookupResult
-    public var origin: SceneLookupOrigin
+struct SceneLookup: Sendable {
+    var result: SceneLookupResult
+    var origin: SceneLookupOrigin
     /// The picking token the diagnostic points at: the member (`first`, `last`, `randomElement`,
     /// `min`, `max`, `keyWindow`) or the `[` of a subscript. When a statement picks several times
     /// (`a.first { … } ?? a.first`), the first pick.
-    public var pick: Int
+    var pick: Int
     /// How the pick is written, for messages: `.first(where:)`, `.last`, `[0]`, `.keyWindow`.
-    public var pickText: String
+    var pickText: String
     /// First code index of the statement.
-    public var statementStart: Int
+    var statementStart: Int
     /// Further picks in the same statement (fallbacks) that were folded into this one.
-    public var foldedPicks: Int
+    var foldedPicks: Int
     /// The local variable the lookup reads (`scenes` in `let scenes = … .connectedScenes`), if any.
-    public var local: Int?
+    var local: Int?
     /// The StoreKit call that receives the picked scene, if any.
-    public var storeKitCall: StoreKitSceneCall?
+    var storeKitCall: StoreKitSceneCall?
     /// Set for lookups through a local: how messages name the pick then.
-    public var localSubject: String? = nil
+    var localSubject: String? = nil
 
     /// How messages name the pick: `` `.first` ``, `` `scenes.first` ``, or `` `.first` on `scenes` ``.
-    public var subject: String { localSubject ?? "`\(pickText)`" }
-}
-
-/// The UIKit or SwiftUI role of the type around some code: it decides where a scene or window
-/// can be taken from instead of a global lookup.
-public enum WindowHost: Sendable, Equatable {
-    /// A `UIViewController` subclass (instance code): `view.window`, `view.window?.windowScene`.
-    case viewController
-    /// A `UIView` subclass (instance code): `window`, `window?.windowScene`.
-    case view
-    /// A SwiftUI `View` (or `ViewModifier`).
-    case swiftUIView
-    /// A `UIWindowSceneDelegate` / `UISceneDelegate`: its own `window` and the scene it is given.
-    case sceneDelegate
-    /// An extension (or subclass) of `UIApplication`: a global helper.
-    case applicationHelper
-    /// Anything else: a model, a manager, a free function, static code.
-    case other
+    var subject: String { localSubject ?? "`\(pickText)`" }
 }
 
 // MARK: - Lookups
@@ -88,120 +73,9 @@ extension SourceFile {
     /// compares with another value (`$0.session == session`) selects a definite scene and is not
     /// reported, nor is code that only runs before iOS 13 (`#available(iOS 13, *)`'s `else`).
     /// One lookup per statement.
-    public func sceneLookups() -> [SceneLookup] {
+    func sceneLookups() -> [SceneLookup] {
         var finder = SceneLookupFinder(file: self)
         return finder.run()
-    }
-
-    /// The role of the innermost type around `index`, with static members counted as `.other`
-    /// for view controllers and views (they have no `view` or `window`).
-    /// A view or view controller that hands itself to a container in the same function
-    /// (`keyWindow?.addSubview(self)`, `root.present(self, …)`) is not on screen yet either: `.other`.
-    public func windowHost(at index: Int) -> WindowHost {
-        var isStatic = false
-        var function: Declaration?
-        for owner in enclosingDeclarations(of: index) {
-            let declaration = declarations[owner]
-            if declaration.isFunctionLike || declaration.kind == .variable || declaration.kind == .constant {
-                if self.declaration(declaration, hasModifier: "static") || self.declaration(declaration, hasModifier: "class") {
-                    isStatic = true
-                }
-                if function == nil { function = declaration }
-                continue
-            }
-            guard declaration.isType else { continue }
-            let host = windowHost(ofType: declaration)
-            if host == .viewController || host == .view {
-                if isStatic { return .other }
-                if let function, handsOverSelf(function) { return .other }
-            }
-            return host
-        }
-        return .other
-    }
-
-    /// True when the function body passes `self` as the first argument of `addSubview`,
-    /// `insertSubview`, `present`, `addChild` or `pushViewController`.
-    func handsOverSelf(_ function: Declaration) -> Bool {
-        guard let open = function.bodyOpen, let close = function.bodyClose else { return false }
-        var index = open + 1
-        while index + 3 < close {
-            defer { index += 1 }
-            guard code[index + 1].kind == .leftParen, isName(index + 2, "self"),
-                  code[index + 3].kind == .comma || code[index + 3].kind == .rightParen else { continue }
-            if isName(index, "addSubview") || isName(index, "insertSubview") || isName(index, "present")
-                || isName(index, "addChild") || isName(index, "pushViewController") {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// The role of a type declaration, from its inheritance clause (classes: the superclass, by name
-    /// when it is defined elsewhere) or, for an extension, from the extended type's name or its
-    /// declaration in this file.
-    public func windowHost(ofType declaration: Declaration) -> WindowHost {
-        switch declaration.kind {
-        case .class:
-            if declaration.inheritance.contains(where: { isSceneDelegateProtocol($0) }) { return .sceneDelegate }
-            guard let superclass = declaration.inheritance.first else { return .other }
-            if isName(superclass, "UIApplication") { return .applicationHelper }
-            if isViewControllerClassName(superclass) { return .viewController }
-            if isViewClassName(superclass) { return .view }
-            return .other
-        case .struct, .enum:
-            if declaration.inheritance.contains(where: { isName($0, "View") || isName($0, "ViewModifier") }) {
-                return .swiftUIView
-            }
-            if declaration.inheritance.contains(where: { isSceneDelegateProtocol($0) }) { return .sceneDelegate }
-            return .other
-        case .extension:
-            guard let name = declaration.name else { return .other }
-            if isName(name, "UIApplication") { return .applicationHelper }
-            if isName(name, "View") || isName(name, "ViewModifier") { return .swiftUIView }
-            if declaration.inheritance.contains(where: { isSceneDelegateProtocol($0) }) { return .sceneDelegate }
-            // The extended type declared in this file decides.
-            for other in declarations where other.kind != .extension && other.isType {
-                if let otherName = other.name, bytes(at: otherName).elementsEqual(bytes(at: name)) {
-                    return windowHost(ofType: other)
-                }
-            }
-            // `extension UIViewController` / `extension UIView` serve every instance, including ones
-            // not on screen (a controller about to be presented): no window to suggest.
-            if isName(name, "UIViewController") || isName(name, "UIView") { return .other }
-            if isViewControllerClassName(name) { return .viewController }
-            if tokenHasSuffix(name, "Cell") { return .view }
-            return .other
-        default:
-            return .other
-        }
-    }
-
-    /// `UIViewController`, `…ViewController` (and the common `…VC` abbreviation), and the UIKit/SwiftUI
-    /// container controllers and their conventionally named subclasses (`…NavigationController`,
-    /// `…TabBarController`, `…HostingController`).
-    public func isViewControllerClassName(_ index: Int) -> Bool {
-        guard code[index].kind == .identifier else { return false }
-        return tokenHasSuffix(index, "ViewController") || tokenHasSuffix(index, "VC") || tokenHasSuffix(index, "NavigationController")
-            || tokenHasSuffix(index, "TabBarController") || tokenHasSuffix(index, "HostingController")
-            || isName(index, "UIAlertController") || isName(index, "UISearchController")
-            || isName(index, "UIImagePickerController") || isName(index, "UIVideoEditorController")
-    }
-
-    /// `UIView` and its UIKit subclasses by name, `…View` / `…Cell` class names (`WKWebView`,
-    /// `MKMapView`, a project's `BaseCell`). Not `UIWindow`: a window is its own window.
-    public func isViewClassName(_ index: Int) -> Bool {
-        guard code[index].kind == .identifier else { return false }
-        if tokenHasSuffix(index, "View") || tokenHasSuffix(index, "Cell") { return true }
-        return isName(index, "UIControl") || isName(index, "UIButton") || isName(index, "UILabel")
-            || isName(index, "UITextField") || isName(index, "UISwitch") || isName(index, "UISlider")
-            || isName(index, "UISegmentedControl") || isName(index, "UIStepper") || isName(index, "UIPageControl")
-            || isName(index, "UIDatePicker") || isName(index, "UINavigationBar") || isName(index, "UIToolbar")
-            || isName(index, "UITabBar") || isName(index, "UISearchBar") || isName(index, "UIRefreshControl")
-    }
-
-    private func isSceneDelegateProtocol(_ index: Int) -> Bool {
-        isName(index, "UIWindowSceneDelegate") || isName(index, "UISceneDelegate")
     }
 }
 
@@ -786,37 +660,5 @@ private struct SceneLookupFinder {
             index += 1
         }
         return names
-    }
-}
-
-// MARK: - Statements
-
-extension SourceFile {
-    /// The first code index of the statement around `index`: walks back over the enclosing postfix
-    /// chain and the tokens at the same bracket level until a `;`, the enclosing bracket, or a line
-    /// that does not continue the previous one (`.member`, a binary operator, a trailing `=`/`,`).
-    public func statementStart(containing index: Int) -> Int {
-        var current = chainStart(containing: index)
-        let level = parent[current]
-        while current > 0 {
-            let previous = current - 1
-            let before = code[previous]
-            if before.kind == .semicolon { break }
-            if before.kind.isOpeningBracket && Int32(previous) == level { break }
-            if code[current].flags.contains(.lineStart) {
-                let token = code[current]
-                let continues = token.kind == .period || (token.kind == .operator && !tokenIs(current, "!"))
-                    || before.kind == .operator || before.kind == .comma || before.kind == .colon
-                    || before.keyword == .as || before.keyword == .is || before.keyword == .await || before.keyword == .try
-                    || before.keyword == .return
-                if !continues { break }
-            }
-            if before.kind.isClosingBracket, matching[previous] >= 0 {
-                current = Int(matching[previous])
-            } else {
-                current = previous
-            }
-        }
-        return current
     }
 }

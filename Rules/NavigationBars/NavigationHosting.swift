@@ -1,0 +1,226 @@
+import SeamLintCore
+
+extension SourceFile {
+    /// Hosting controllers put into a navigation controller: `UINavigationController(rootViewController:
+    /// UIHostingController(…))`, `pushViewController(hosting, …)`, `setViewControllers([hosting], …)`,
+    /// `show(hosting, sender:)`. `hosting` lists each site with the root view types it hosts (name
+    /// tokens; empty when the root cannot be read); `pushedTypes` lists sites pushing `Name(…)` where
+    /// `Name` may be a hosting controller subclass declared elsewhere.
+    func navigationHostingSites() -> (hosting: [(site: Int, roots: [Int])], pushedTypes: [(site: Int, type: Int)]) {
+        guard mentionsText("NavigationController") || mentionsText("pushViewController")
+            || mentionsText("setViewControllers") || mentionsText("show(") else { return ([], []) }
+        var hosting: [(site: Int, roots: [Int])] = []
+        var pushed: [(site: Int, type: Int)] = []
+        func consider(_ value: Int, site: Int) {
+            switch hostingKind(ofExpressionAt: value, site: site) {
+            case .hosting(let roots): hosting.append((site, roots))
+            case .type(let name): pushed.append((site, name))
+            case .other: break
+            }
+        }
+        for index in code.indices where (code[index].kind == .identifier || code[index].keyword == .`init`)
+            && tokenIs(index + 1, "(") && !code[index + 1].flags.contains(.lineStart) {
+            let open = index + 1
+            // `UINavigationController(rootViewController:)`, `super.init(rootViewController:)` in a subclass.
+            if tokenHasSuffix(index, "NavigationController") || code[index].keyword == .`init`,
+               let value = argument("rootViewController", inCall: open) {
+                consider(value, site: index)
+            } else if isName(index, "pushViewController") || isName(index, "show"), let value = firstArgument(ofCall: open) {
+                if isName(index, "show"), argument("sender", inCall: open) == nil { continue }
+                consider(value, site: index)
+            } else if isName(index, "setViewControllers"), let value = firstArgument(ofCall: open),
+                      code[value].kind == .leftSquare, matching[value] > value {
+                var element = value + 1
+                while element < Int(matching[value]) {
+                    if parent[element] == Int32(value), element == value + 1 || code[element - 1].kind == .comma {
+                        consider(element, site: index)
+                    }
+                    element += 1
+                }
+            }
+        }
+        return (hosting, pushed)
+    }
+
+    private enum HostingKind { case hosting([Int]), type(Int), other }
+
+    private func hostingKind(ofExpressionAt start: Int, site: Int) -> HostingKind {
+        guard start < code.count, code[start].kind == .identifier else { return .other }
+        if tokenHasSuffix(start, "HostingController") { return .hosting(rootViews(ofHostingAt: start)) }
+        let next = start + 1
+        let isCall = next < code.count && (code[next].kind == .leftParen || tokenIs(next, "<"))
+        if isCall {
+            return isUppercase(start) ? .type(start) : .other
+        }
+        // A local: `let controller = UIHostingController(…)`, or assigned in branches (all of them count).
+        guard let function = enclosingFunction(of: site), let open = function.bodyOpen else { return .other }
+        var isHosting = false
+        var roots: [Int] = []
+        var index = open + 1
+        while index < site {
+            if sameText(index, start), code[index - 1].kind != .period {
+                // `let name = X(`, `let name: T = X(`, `name = X(`
+                var value = index + 1
+                if code[value].kind == .colon {
+                    while value < site && !tokenIs(value, "=") && !code[value].flags.contains(.lineStart) {
+                        if tokenHasSuffix(value, "HostingController") {
+                            isHosting = true
+                            roots += genericRootView(after: value)
+                        }
+                        value += 1
+                    }
+                }
+                if tokenIs(value, "="), value + 1 < site, code[value + 1].kind == .identifier {
+                    if tokenHasSuffix(value + 1, "HostingController") {
+                        isHosting = true
+                        roots += rootViews(ofHostingAt: value + 1)
+                    } else if isUppercase(value + 1), tokenIs(value + 2, "("), !isHosting {
+                        return .type(value + 1)
+                    }
+                }
+            }
+            index += 1
+        }
+        return isHosting ? .hosting(roots) : .other
+    }
+
+    /// The root view types of `XHostingController(rootView: Root(…))` or `XHostingController<Root>`.
+    func rootViews(ofHostingAt name: Int) -> [Int] {
+        var roots = genericRootView(after: name)
+        var open = name + 1
+        if tokenIs(open, "<") {
+            while open < code.count && !(code[open].kind == .leftParen) && !code[open].flags.contains(.lineStart) { open += 1 }
+        }
+        if open < code.count, code[open].kind == .leftParen, let value = argument("rootView", inCall: open),
+           let root = viewTypeName(at: value, depth: 0) {
+            roots.append(root)
+        }
+        return roots
+    }
+
+    /// `UIHostingController<Root>`: `Root`, unless it is a generic parameter or `AnyView`.
+    private func genericRootView(after name: Int) -> [Int] {
+        guard tokenIs(name + 1, "<"), name + 2 < code.count, code[name + 2].kind == .identifier,
+              !isName(name + 2, "AnyView"), !isName(name + 2, "Content"), tokenHasPrefix(name + 3, ">") else { return [] }
+        return [name + 2]
+    }
+
+    /// The view type an expression builds: `Root(…)`, through `AnyView(…)`, `NavigationStack { … }`
+    /// and a local `let root = Root(…).modifier(…)`.
+    private func viewTypeName(at start: Int, depth: Int) -> Int? {
+        guard start < code.count, depth < 4, code[start].kind == .identifier else { return nil }
+        if isUppercase(start) {
+            let wrappers: [StaticString] = ["AnyView", "NavigationView", "NavigationStack", "Group", "ZStack", "VStack"]
+            guard wrappers.contains(where: { isName(start, $0) }) else { return start }
+            let next = start + 1
+            if code[next].kind == .leftParen, matching[next] > next + 1 {
+                if let inner = viewTypeName(at: firstArgument(ofCall: next) ?? next + 1, depth: depth + 1) { return inner }
+                let close = Int(matching[next])
+                if close + 1 < code.count, code[close + 1].kind == .leftBrace {
+                    return viewTypeName(at: close + 2, depth: depth + 1)
+                }
+            } else if code[next].kind == .leftBrace {
+                return viewTypeName(at: next + 1, depth: depth + 1)
+            }
+            return nil
+        }
+        // A local whose initializer builds the view.
+        for declaration in declarations where (declaration.kind == .constant || declaration.kind == .variable)
+            && declaration.keyword < start {
+            guard let declared = declaration.name, sameText(declared, start), let value = declaration.initializer,
+                  enclosingFunction(of: declaration.keyword)?.bodyOpen == enclosingFunction(of: start)?.bodyOpen else { continue }
+            return viewTypeName(at: value, depth: depth + 1)
+        }
+        return nil
+    }
+
+    func isUppercase(_ index: Int) -> Bool {
+        let byte = bytes[Int(code[index].start)]
+        return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+    }
+
+    /// Class names declared as `UIHostingController` subclasses, with the root view types they host
+    /// (`UIHostingController<Root>`, `super.init(rootView: Root(…))`).
+    func hostingControllerSubclasses() -> [(name: Int, roots: [Int])] {
+        guard mentionsText("UIHostingController") else { return [] }
+        return declarations.compactMap { declaration in
+            guard declaration.kind == .class, let name = declaration.name,
+                  self.declaration(declaration, inheritsFrom: "UIHostingController") else { return nil }
+            var roots: [Int] = []
+            for index in declaration.keyword..<(declaration.bodyOpen ?? declaration.end) where isName(index, "UIHostingController") {
+                roots += genericRootView(after: index)
+            }
+            if let open = declaration.bodyOpen, let close = declaration.bodyClose {
+                for index in open..<close where isName(index, "rootView") && tokenIs(index + 1, ":") {
+                    if let root = viewTypeName(at: index + 2, depth: 0) { roots.append(root) }
+                }
+            }
+            return (name, roots)
+        }
+    }
+
+    /// SwiftUI composition nodes: each `View`/`ViewModifier` type (and extension of a type) with the
+    /// type names and member calls its body uses, and each function or property of `extension View`
+    /// (a modifier such as `.activityIndicator(…)`). Preview code is left out.
+    func viewCompositionNodes() -> [(name: Int, references: [Int])] {
+        guard mentionsText("View") else { return [] }
+        var result: [(name: Int, references: [Int])] = []
+        for declaration in declarations {
+            guard let name = declaration.name, let open = declaration.bodyOpen, let close = declaration.bodyClose else { continue }
+            if declaration.isType, declaration.kind != .protocol {
+                if self.declaration(declaration, inheritsFrom: "PreviewProvider") { continue }
+                if declaration.kind == .extension && isName(name, "View") { continue }
+                let isView = self.declaration(declaration, inheritsFrom: "View")
+                    || self.declaration(declaration, inheritsFrom: "ViewModifier") || declaration.kind == .extension
+                guard isView else { continue }
+                result.append((name, references(in: open..<close)))
+            } else if declaration.kind == .function || declaration.kind == .variable,
+                      let owner = declaration.parent, declarations[owner].kind == .extension,
+                      let extended = declarations[owner].name, isName(extended, "View") {
+                result.append((name, references(in: open..<close)))
+            }
+        }
+        return result
+    }
+
+    /// Capitalised calls (`Card(`, `Card {`, `Card<`) and member calls (`.activityIndicator(`) in a range.
+    private func references(in range: Range<Int>) -> [Int] {
+        var found: [Int] = []
+        // By a hash of the name's bytes: comparing each name with every one found so far was
+        // quadratic in long extension bodies.
+        var seen: [UInt64: [Int]] = [:]
+        for index in range where code[index].kind == .identifier && index + 1 < code.count {
+            let next = code[index + 1]
+            guard next.kind == .leftParen || next.kind == .leftBrace || tokenIs(index + 1, "<") else { continue }
+            let member = code[index - 1].kind == .period
+            guard member || isUppercase(index) else { continue }
+            let key = textHash(index)
+            if seen[key]?.contains(where: { sameText($0, index) }) == true { continue }
+            seen[key, default: []].append(index)
+            found.append(index)
+        }
+        return found
+    }
+
+    /// FNV-1a over a code token's bytes.
+    private func textHash(_ index: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes[code[index].range] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The composition node that code at `index` belongs to: the enclosing type's name, or for code in
+    /// `extension View { func … }`, the function's name.
+    func compositionNode(of index: Int) -> Int? {
+        var node: Int?
+        for owner in enclosingDeclarations(of: index) {
+            let declaration = declarations[owner]
+            if declaration.isType, let name = declaration.name {
+                if declaration.kind == .extension && isName(name, "View") { return node }
+                return name
+            }
+            if declaration.kind == .function || declaration.kind == .variable { node = declaration.name }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,191 @@
+/// Where code runs: platform conditions, availability and previews, and the file-level hints
+/// (AppKit-only imports, a folder named after another platform) that fact collectors check first.
+extension SourceFile {
+    /// True when the file imports AppKit (or Cocoa) unconditionally and never UIKit: macOS code.
+    func computeImportsAppKitOnly() -> Bool {
+        // Asked by several collectors for every file; a file naming neither module needs no token walk.
+        guard mentionsText("AppKit") || mentionsText("Cocoa") else { return false }
+        var appKit = false
+        var uiKit = false
+        for index in code.indices where code[index].keyword == .import
+            && (code[index].flags.contains(.lineStart) || (index > 0 && code[index - 1].kind == .attribute)) {
+            var name = index + 1
+            // `import struct Foo.Bar`, `@_exported import UIKit`
+            if name < code.count, code[name].kind == .keyword { name += 1 }
+            if isName(name, "UIKit") { uiKit = true }
+            if (isName(name, "AppKit") || isName(name, "Cocoa")) && activeClauses(at: index).isEmpty { appKit = true }
+        }
+        return appKit && !uiKit
+    }
+
+    /// True when a folder on the file's path names another platform (`Player tvOS/`, `watchOS/`,
+    /// `App WatchKit Extension/`, `macOS/`): the conventional home of a non-iOS target's sources.
+    func computePathNamesOtherPlatform() -> Bool {
+        // Asked by several collectors for every file; `lowercased()` and `String.contains` made this
+        // a fifth of a run, so ASCII paths (nearly all) are answered from their bytes.
+        var path = self.path
+        if let answer = path.withUTF8(SourceFile.asciiPathNamesOtherPlatform) { return answer }
+        for component in path.split(separator: "/").dropLast() {
+            let name = component.lowercased()
+            if name.contains("tvos") || name.contains("watchos") || name.contains("watchkit") { return true }
+            if name == "macos" || name.hasSuffix(" macos") || name.hasSuffix("-macos") || name.hasSuffix("_macos") { return true }
+        }
+        return false
+    }
+
+    /// `pathNamesOtherPlatform` from the bytes of an ASCII path; nil for other paths, where Unicode
+    /// lowercasing can turn letters such as the Kelvin sign into the ASCII ones sought.
+    private static func asciiPathNamesOtherPlatform(_ path: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !path.contains(where: { $0 >= 0x80 }) else { return nil }
+        // Folder names only: up to the last slash, then trailing slashes (an empty last component).
+        var end = path.count
+        while end > 0 && path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
+        var start = 0
+        for index in 0..<end where path[index] == UInt8(ascii: "/") {
+            if folderNamesOtherPlatform(UnsafeBufferPointer(rebasing: path[start..<index])) { return true }
+            start = index + 1
+        }
+        return false
+    }
+
+    /// The checks of `pathNamesOtherPlatform` on one ASCII folder name, ignoring case.
+    private static func folderNamesOtherPlatform(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        @inline(__always) func lower(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        func matches(_ word: StaticString, at offset: Int) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard offset >= 0, offset + count <= name.count else { return false }
+            for position in 0..<count where lower(name[offset + position]) != word.utf8Start[position] { return false }
+            return true
+        }
+        func contains(_ word: StaticString) -> Bool {
+            name.count >= word.utf8CodeUnitCount && (0...(name.count - word.utf8CodeUnitCount)).contains { matches(word, at: $0) }
+        }
+        if contains("tvos") || contains("watchos") || contains("watchkit") { return true }
+        guard matches("macos", at: name.count - 5) else { return false }
+        if name.count == 5 { return true }
+        let before = name[name.count - 6]
+        return before == UInt8(ascii: " ") || before == UInt8(ascii: "-") || before == UInt8(ascii: "_")
+    }
+
+    /// True when code at `index` cannot run on iOS: `#if os(macOS)`, Mac Catalyst, or a declaration
+    /// marked `@available(iOS, unavailable)`. (Check `importsAppKitOnly` once per file as well.)
+    public func isOutsideIOS(at index: Int) -> Bool {
+        if isExcludedFromIOS(at: index) { return true }
+        for owner in enclosingDeclarations(of: index) where isUnavailableOnIOS(declarations[owner]) { return true }
+        return false
+    }
+
+    private func isUnavailableOnIOS(_ declaration: Declaration) -> Bool {
+        for attribute in declaration.attributes where attributeIs(attribute, "available") {
+            let open = attribute + 1
+            guard open < code.count, code[open].kind == .leftParen, matching[open] > open else { continue }
+            let close = Int(matching[open])
+            guard isName(open + 1, "iOS") || tokenIs(open + 1, "*") else { continue }
+            for index in open + 1..<close where isName(index, "unavailable") { return true }
+        }
+        return false
+    }
+
+    /// True inside SwiftUI previews (`PreviewProvider` types, `#Preview { … }`): that code never ships.
+    public func isPreviewCode(at index: Int) -> Bool {
+        for owner in enclosingDeclarations(of: index) {
+            let declaration = declarations[owner]
+            if declaration.isType && self.declaration(declaration, inheritsFrom: "PreviewProvider") { return true }
+        }
+        var open = Int(parent[index])
+        while open >= 0 {
+            if code[open].kind == .leftBrace {
+                var before = open - 1
+                if before >= 0, code[before].kind == .rightParen, matching[before] >= 0 { before = Int(matching[before]) - 1 }
+                if before >= 0, tokenIs(before, "#Preview") { return true }
+            }
+            open = Int(parent[open])
+        }
+        return false
+    }
+
+    /// True when code at `index` runs only on iOS `version` or later (`#available`, `@available`).
+    public func requiresIOS(_ version: Version, at index: Int) -> Bool {
+        if let minimum = iosAvailability(at: index).minimum, minimum >= version { return true }
+        return false
+    }
+
+    /// True when code at `index` runs only below iOS `version`: inside `#unavailable(iOS …)`, the
+    /// `else` of `#available`, after `guard #unavailable … else { return }`, or after an early
+    /// `if #available(iOS version, *) { … return }` in the same function.
+    public func runsOnlyBelowIOS(_ version: Version, at index: Int) -> Bool {
+        if let below = iosAvailability(at: index).below, below <= version { return true }
+        if followsUnavailableCondition(index, version) { return true }
+        let function = enclosingFunction(of: index)
+        var block = Int(parent[index])
+        while block >= 0 {
+            if code[block].kind == .leftBrace, hasEarlyExit(in: block, before: index, onIOS: version) { return true }
+            if let body = function?.bodyOpen, block <= body { break }
+            block = Int(parent[block])
+        }
+        return false
+    }
+
+    /// True when `index` sits in an `if`/`guard` condition list after `#unavailable(iOS N)`, N ≤ `version`
+    /// (later conditions are evaluated only when the earlier ones hold).
+    private func followsUnavailableCondition(_ index: Int, _ version: Version) -> Bool {
+        var start = index
+        while parent[start] >= 0, code[Int(parent[start])].kind != .leftBrace { start = Int(parent[start]) }
+        var cursor = start - 1
+        while cursor >= 0 {
+            let token = code[cursor]
+            if token.kind.isClosingBracket, matching[cursor] >= 0 {
+                cursor = Int(matching[cursor]) - 1
+                continue
+            }
+            if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon { return false }
+            if token.kind == .poundKeyword, tokenIs(cursor, "#unavailable"),
+               let checked = iosVersion(inAvailabilityCall: cursor + 1), checked <= version {
+                return true
+            }
+            if token.keyword == .if || token.keyword == .guard || token.keyword == .while { return false }
+            cursor -= 1
+        }
+        return false
+    }
+
+    /// The iOS version in `(iOS 18, *)` at `open`.
+    private func iosVersion(inAvailabilityCall open: Int) -> Version? {
+        guard open < code.count, code[open].kind == .leftParen, isName(open + 1, "iOS"), open + 2 < code.count else {
+            return nil
+        }
+        let kind = code[open + 2].kind
+        guard kind == .integerLiteral || kind == .floatLiteral else { return nil }
+        return Version(text(at: open + 2))
+    }
+
+    /// `if #available(iOS N, *) { …; return }` (N ≤ `version`: it returns on every system from N
+    /// on) among the statements of block `open` before `index`.
+    private func hasEarlyExit(in open: Int, before index: Int, onIOS version: Version) -> Bool {
+        var cursor = open + 1
+        while cursor < index {
+            if parent[cursor] == Int32(open), code[cursor].keyword == .if, tokenIs(cursor + 1, "#available") {
+                var brace = cursor + 1
+                while brace < index && !(code[brace].kind == .leftBrace && parent[brace] == Int32(open)) {
+                    if code[brace].kind.isOpeningBracket, matching[brace] > brace { brace = Int(matching[brace]) }
+                    brace += 1
+                }
+                guard brace < index, matching[brace] > brace, Int(matching[brace]) < index else { return false }
+                if let minimum = iosAvailability(at: brace + 1).minimum, minimum <= version {
+                    for statement in brace + 1..<Int(matching[brace])
+                    where parent[statement] == Int32(brace) && code[statement].keyword == .return {
+                        return true
+                    }
+                }
+                cursor = Int(matching[brace])
+            } else if code[cursor].kind.isOpeningBracket, matching[cursor] > cursor {
+                cursor = Int(matching[cursor])
+            }
+            cursor += 1
+        }
+        return false
+    }
+}
