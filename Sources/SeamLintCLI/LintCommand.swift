@@ -37,9 +37,7 @@ struct LintCommand {
             }
             options.maximumFileSize = Int(megabytes * 1024 * 1024)
         }
-        if arguments.has("--include-tests") {
-            for rule in rules { options.ruleOptions[rule.description.id, default: [:]]["include_tests"] = "true" }
-        }
+        options.ruleOptions = setup.ruleOptions
 
         var discovery = DiscoveryOptions()
         discovery.followSymlinks = arguments.has("--follow-symlinks")

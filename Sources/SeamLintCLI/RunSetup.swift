@@ -12,6 +12,24 @@ struct RunSetup {
     /// Absolute paths.
     let baselinePath: String?
     let writeBaselinePath: String?
+    /// Option values the command line sets (`--include-tests`), by rule id; they win over files.
+    let ruleOptions: [String: RuleOptions]
+
+    /// Flags that set an option of every rule declaring it, to a value of the option's kind.
+    static let optionFlags: [(flag: String, option: RuleOption, value: RuleOptionValue)] = [
+        ("--include-tests", .includeTests, .bool(true)),
+    ]
+
+    /// What `optionFlags` set for `rules`, by rule id.
+    static func ruleOptions(_ arguments: Arguments, rules: [any Rule.Type]) -> [String: RuleOptions] {
+        var result: [String: RuleOptions] = [:]
+        for (flag, option, value) in optionFlags where arguments.has(flag) {
+            for rule in rules where rule.description.options.contains(option) {
+                result[rule.description.id, default: RuleOptions()].set(option, to: value)
+            }
+        }
+        return result
+    }
 
     /// `workingDirectory`: nil for the process's (tests pass their own: they run in parallel).
     init(arguments: Arguments, workingDirectory: String? = nil) throws(UsageError) {
@@ -25,9 +43,8 @@ struct RunSetup {
         if let text = arguments.value("--ios-deployment-target"), let version = Version(text) {
             overrides.iosDeploymentTarget = DeploymentTarget(version: version, source: "--ios-deployment-target")
         }
-        if arguments.has("--include-tests") {
-            for rule in allRules { overrides.ruleOptions[rule.description.id, default: [:]]["include_tests"] = "true" }
-        }
+        ruleOptions = Self.ruleOptions(arguments, rules: allRules)
+        overrides.ruleOptions = ruleOptions
         let configuration: ProjectConfiguration
         do {
             configuration = try ProjectConfiguration.load(workingDirectory: workingDirectory, overrides: overrides, rules: allRules,

@@ -93,18 +93,20 @@ public struct RuleContext {
     public let file: SourceFile
     public let ruleID: String
     public let severity: Severity
-    /// Rule options from the configuration (`rules: { id: { severity: …, option: value } }`).
-    public let options: [String: String]
+    /// The rule's declared options as configured (`rules: { id: { option: value } }`), checked
+    /// against their kinds; unset ones read as their defaults.
+    public let options: RuleOptions
     public let deploymentTarget: DeploymentTarget
     /// True for test sources (in a `…Tests` folder, or named `…Test`/`…Tests`; see `TestFileDetector`).
     public let isTestFile: Bool
     /// True for a test file the rule should skip: tests run with a single scene and window, so
-    /// lookup rules leave them alone unless the rule option `include_tests` is `"true"`.
-    public var skipsTestFile: Bool { isTestFile && options["include_tests"] != "true" }
+    /// lookup rules leave them alone unless their option `include_tests` (`RuleOption.includeTests`,
+    /// which such a rule declares) is true.
+    public var skipsTestFile: Bool { isTestFile && !options.bool(.includeTests) }
     public internal(set) var diagnostics: [Diagnostic] = []
     public internal(set) var facts: [Fact] = []
 
-    public init(file: SourceFile, ruleID: String, severity: Severity, options: [String: String] = [:],
+    public init(file: SourceFile, ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(),
                 deploymentTarget: DeploymentTarget = .unknown, isTestFile: Bool = false) {
         self.file = file
         self.ruleID = ruleID
@@ -135,7 +137,7 @@ public struct RuleContext {
 public struct ProjectContext {
     public let ruleID: String
     public let severity: Severity
-    public let options: [String: String]
+    public let options: RuleOptions
     /// All facts of all files, in file order.
     public let facts: [Fact]
     /// The project-level deployment target (lowest found), for messages.
@@ -146,7 +148,7 @@ public struct ProjectContext {
 
     /// `factsByKind`, when given, must be `facts` grouped by kind (the engine groups them once per
     /// project for all rules).
-    public init(ruleID: String, severity: Severity, options: [String: String] = [:], facts: [Fact],
+    public init(ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(), facts: [Fact],
                 factsByKind: [String: [Fact]]? = nil, deploymentTarget: DeploymentTarget = .unknown) {
         self.ruleID = ruleID
         self.severity = severity
