@@ -82,8 +82,7 @@ struct LintCommand {
         if verbose, let line = ObjectiveCCommandLine.verboseLine(for: result) { errors.write(line) }
 
         if arguments.has("--absolute-paths") { result.diagnostics = ReportOutput.absolutePaths(result.diagnostics) }
-        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot,
-                                           overrides: input.overrides)
+        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot)
         // With --fix on standard input, the fixed source is the output; with --dry-run, the diff.
         if !(arguments.has("--fix") && (input.stdinDisplayPath != nil || arguments.has("--dry-run"))) {
             let reportStart = DispatchTime.now().uptimeNanoseconds

@@ -52,16 +52,19 @@ public struct Fact: Sendable, Hashable {
     public var kind: String
     public var location: Location
     public var length: Int
+    /// Just past the recorded text; nil when recorded without the file's text.
+    public var end: SourcePosition?
     /// Free-form details (`"type": "MenuWindow"`, `"gated": "true"`).
     public var details: [String: String]
     /// The iOS deployment target that governs the fact's file.
     public var iosDeploymentTarget: Version?
 
-    public init(kind: String, location: Location, length: Int = 0, details: [String: String] = [:],
-                iosDeploymentTarget: Version? = nil) {
+    public init(kind: String, location: Location, length: Int = 0, end: SourcePosition? = nil,
+                details: [String: String] = [:], iosDeploymentTarget: Version? = nil) {
         self.kind = kind
         self.location = location
         self.length = length
+        self.end = end
         self.details = details
         self.iosDeploymentTarget = iosDeploymentTarget
     }
@@ -120,16 +123,18 @@ public struct RuleContext {
     public mutating func report(at index: Int, _ message: String, length: Int? = nil,
                                 related: [RelatedLocation] = [], fix: [Edit] = []) {
         let token = file.code[index]
-        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message,
-                                      location: file.location(ofOffset: Int(token.start)),
-                                      length: length ?? Int(token.length), related: related, fix: fix))
+        let location = file.location(ofOffset: Int(token.start))
+        let length = length ?? Int(token.length)
+        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, location: location,
+                                      length: length, end: file.end(of: location, length: length), related: related, fix: fix))
     }
 
     /// Records a project fact at code token `index`.
     public mutating func record(_ kind: String, at index: Int, details: [String: String] = [:]) {
         let token = file.code[index]
-        facts.append(Fact(kind: kind, location: file.location(ofOffset: Int(token.start)), length: Int(token.length),
-                          details: details, iosDeploymentTarget: deploymentTarget.version))
+        let location = file.location(ofOffset: Int(token.start))
+        facts.append(Fact(kind: kind, location: location, length: Int(token.length),
+                          end: file.end(of: location, length: Int(token.length)), details: details, iosDeploymentTarget: deploymentTarget.version))
     }
 }
 
@@ -164,6 +169,6 @@ public struct ProjectContext {
     /// Reports at a fact's location.
     public mutating func report(at fact: Fact, _ message: String, related: [RelatedLocation] = [], fix: [Edit] = []) {
         diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, location: fact.location,
-                                      length: fact.length, related: related, fix: fix))
+                                      length: fact.length, end: fact.end, related: related, fix: fix))
     }
 }
