@@ -59,6 +59,21 @@ import Testing
         #expect(try Self.load("{}").1.get().keys.isEmpty)
     }
 
+    /// Rules read options typed: configured values, else the declared default; later files win.
+    @Test func optionsReadTypedWithDefaults() throws {
+        let (_, result) = Self.load("{ rules: { test_opt_in: { limit: 7, tags: ['x'] } } }")
+        let configured = try #require(try result.get().rules["test_opt_in"]).options
+        let declared = Dictionary(uniqueKeysWithValues: OptionalWord.options.map { ($0.name, $0) })
+        let limit = try #require(declared["limit"]), tags = try #require(declared["tags"])
+        let mode = try #require(declared["mode"]), flag = try #require(declared["strict_mode"])
+        #expect(configured.int(limit) == 7 && configured.strings(tags) == ["x"])
+        #expect(configured.string(mode) == "fast" && configured.bool(flag) == false)
+        var nested = RuleOptions()
+        nested.set(limit, to: .int(2))
+        let merged = configured.merging(nested)
+        #expect(merged.int(limit) == 2 && merged.strings(tags) == ["x"])
+    }
+
     /// One line per mistake: file, line and column, key path, what is wrong, the likely fix.
     @Test(arguments: [
         ("{ exluded: [] }",
