@@ -54,6 +54,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             "https://developer.apple.com/documentation/storekit/appstore/requestreview(in:)",
         ],
         severity: .warning,
+        options: [.includeTests],
         triggering: [
             Example("""
                 final class ShareViewController: UIViewController {

@@ -61,6 +61,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             "https://developer.apple.com/documentation/uikit/uiview/window",
         ],
         severity: .warning,
+        options: [.includeTests],
         triggering: [
             Example("""
                 func showError(_ alert: UIAlertController) {

@@ -36,9 +36,7 @@ struct LintCommand {
             }
             options.maximumFileSize = Int(megabytes * 1024 * 1024)
         }
-        if arguments.has("--include-tests") {
-            for rule in rules { options.ruleOptions[rule.description.id, default: [:]]["include_tests"] = "true" }
-        }
+        options.ruleOptions = setup.ruleOptions
 
         var discovery = DiscoveryOptions()
         discovery.followSymlinks = arguments.has("--follow-symlinks")
@@ -68,23 +66,14 @@ struct LintCommand {
             result = linter.lint(files, overrides: input.overrides)
         }
         result.timings.add(.discovery, nanoseconds: discoveryNanoseconds)
-        if let stdinPath = input.stdinDisplayPath {
-            result.diagnostics = result.diagnostics.filter { $0.location.file == stdinPath }
-        }
-        try setup.finish(&result, input: input, errors: errors)
-        if arguments.has("--lenient") {
-            result.diagnostics = result.diagnostics.map { diagnostic in
-                var copy = diagnostic
-                if copy.severity == .error { copy.severity = .warning }
-                return copy
-            }
-        }
+        let reported = setup.reportedFiles(&result, input: input)
+        let filters = try DiagnosticFilter.pipeline(setup, stdinPath: input.stdinDisplayPath, overrides: input.overrides,
+                                                    linted: reported, errors: errors)
+        result.diagnostics = try DiagnosticFilter.run(filters, on: result.diagnostics)
         if verbose { reportTargets(result) }
         if verbose, let line = ObjectiveCCommandLine.verboseLine(for: result) { errors.write(line) }
 
-        if arguments.has("--absolute-paths") { result.diagnostics = ReportOutput.absolutePaths(result.diagnostics) }
-        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot,
-                                           overrides: input.overrides)
+        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot)
         // With --fix on standard input, the fixed source is the output; with --dry-run, the diff.
         if !(arguments.has("--fix") && (input.stdinDisplayPath != nil || arguments.has("--dry-run"))) {
             let reportStart = DispatchTime.now().uptimeNanoseconds

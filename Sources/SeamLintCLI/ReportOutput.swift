@@ -14,15 +14,9 @@ enum ReportOutput {
         return root
     }
 
-    /// The reporters' context. Source text comes from `overrides` (standard input) or the disk
-    /// (where `--fix` has already written), so SARIF regions can give end columns.
-    static func context(rules: [RuleDescription], sarifRoot: String?, overrides: [String: [UInt8]]) -> ReportContext {
-        ReportContext(rules: rules, toolVersion: CommandLineTool.version, sarifRoot: sarifRoot, sourceBytes: { path in
-            let file = FileDiscovery.reference(forPath: path)
-            if let bytes = overrides[file.absolutePath] { return bytes }
-            guard case .success(let bytes) = SourceReader.read(file) else { return nil }
-            return bytes
-        })
+    /// The reporters' context. Diagnostics carry their own end positions: no file is read again.
+    static func context(rules: [RuleDescription], sarifRoot: String?) -> ReportContext {
+        ReportContext(rules: rules, toolVersion: CommandLineTool.version, sarifRoot: sarifRoot)
     }
 
     /// Every path made absolute: Xcode resolves issue locations only when the path is absolute,

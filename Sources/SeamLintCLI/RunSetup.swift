@@ -11,6 +11,24 @@ struct RunSetup {
     /// Absolute paths.
     let baselinePath: String?
     let writeBaselinePath: String?
+    /// Option values the command line sets (`--include-tests`), by rule id; they win over files.
+    let ruleOptions: [String: RuleOptions]
+
+    /// Flags that set an option of every rule declaring it, to a value of the option's kind.
+    static let optionFlags: [(flag: String, option: RuleOption, value: RuleOptionValue)] = [
+        ("--include-tests", .includeTests, .bool(true)),
+    ]
+
+    /// What `optionFlags` set for `rules`, by rule id.
+    static func ruleOptions(_ arguments: Arguments, rules: [any Rule.Type]) -> [String: RuleOptions] {
+        var result: [String: RuleOptions] = [:]
+        for (flag, option, value) in optionFlags where arguments.has(flag) {
+            for rule in rules where rule.description.options.contains(option) {
+                result[rule.description.id, default: RuleOptions()].set(option, to: value)
+            }
+        }
+        return result
+    }
 
     /// `workingDirectory`: nil for the process's (tests pass their own: they run in parallel).
     init(arguments: Arguments, workingDirectory: String? = nil) throws(UsageError) {
@@ -24,9 +42,8 @@ struct RunSetup {
         if let text = arguments.value("--ios-deployment-target"), let version = Version(text) {
             overrides.iosDeploymentTarget = DeploymentTarget(version: version, source: "--ios-deployment-target")
         }
-        if arguments.has("--include-tests") {
-            for rule in allRules { overrides.ruleOptions[rule.description.id, default: [:]]["include_tests"] = "true" }
-        }
+        ruleOptions = Self.ruleOptions(arguments, rules: allRules)
+        overrides.ruleOptions = ruleOptions
         let configuration: ProjectConfiguration
         do {
             configuration = try ProjectConfiguration.load(workingDirectory: workingDirectory, overrides: overrides, rules: allRules,
@@ -108,63 +125,20 @@ struct RunSetup {
         return input.files
     }
 
-    /// After linting: keeps changed lines (`--changed-lines-only`), writes `--write-baseline`,
-    /// and drops diagnostics recorded in the baseline (stale entries listed with `--verbose`).
-    func finish(_ result: inout LintResult, input: InputSelection, errors: TextSink) throws(UsageError) {
+    /// After linting: the files whose findings are reported (in changed-files mode only the changed
+    /// ones, which `result.filesLinted` then counts), for the baseline's stale entries.
+    func reportedFiles(_ result: inout LintResult, input: InputSelection) -> [SourceFileRef] {
         let failed = Set(result.problems.map(\.path))
         var linted = input.files.filter { !failed.contains($0.path) }
         if let changed {
             linted = linted.filter { changed.contains($0.absolutePath) }
             result.filesLinted = linted.count
-            if arguments.has("--changed-lines-only") {
-                result.diagnostics = result.diagnostics.filter { diagnostic in
-                    changed.lines(ofFile: configuration.absolutePath(diagnostic.location.file))?
-                        .contains(diagnostic.location.line) ?? false
-                }
-            }
         }
-        let workingDirectory = configuration.workingDirectory
-        let source: (String) -> [UInt8]? = { [configuration] path in
-            let absolute = configuration.absolutePath(path)
-            if let bytes = input.overrides[absolute] { return bytes }
-            guard case .success(let bytes) = SourceReader.read(SourceFileRef(path: path, absolutePath: absolute, language: .swift))
-            else { return nil }
-            return bytes
-        }
-        var baseline: Baseline?
-        if let baselinePath { baseline = try loadBaseline(baselinePath) }
-        if let writeBaselinePath {
-            let fingerprinter = BaselineFingerprinter(baselinePath: writeBaselinePath, workingDirectory: workingDirectory, source: source)
-            let recorded = Baseline.recording(result.diagnostics, fingerprinter: fingerprinter)
-            let display = configuration.displayPath(writeBaselinePath)
-            do {
-                try AtomicFile.write(Data(recorded.rendered().utf8), to: writeBaselinePath)
-            } catch {
-                throw UsageError("\(display.escapingControlCharacters): cannot write the baseline: \(error)")
-            }
-            if !arguments.has("--quiet") {
-                let count = recorded.entries.reduce(0) { $0 + $1.count }
-                errors.write("baseline \(display.escapingControlCharacters): recorded \(count) diagnostic\(count == 1 ? "" : "s")\n")
-            }
-        }
-        guard let baseline, let baselinePath else { return }
-        let fingerprinter = BaselineFingerprinter(baselinePath: baselinePath, workingDirectory: workingDirectory, source: source)
-        let comparison = baseline.compare(result.diagnostics, fingerprinter: fingerprinter,
-                                          lintedFiles: Set(linted.map { fingerprinter.relativePath($0.path) }))
-        result.diagnostics = comparison.new
-        if arguments.has("--verbose") {
-            let display = configuration.displayPath(baselinePath).escapingControlCharacters
-            errors.write("baseline \(display): \(comparison.matched) diagnostic\(comparison.matched == 1 ? "" : "s") matched, "
-                         + "\(comparison.stale.count) stale entr\(comparison.stale.count == 1 ? "y" : "ies")\n")
-            for entry in comparison.stale {
-                errors.write("baseline \(display): stale: \(entry.file.escapingControlCharacters): \(entry.rule) ×\(entry.count) "
-                             + "no longer found (dropped by the next --write-baseline)\n")
-            }
-        }
+        return linted
     }
 
     /// A missing baseline is an error, except while writing one (the first `--write-baseline`).
-    private func loadBaseline(_ path: String) throws(UsageError) -> Baseline? {
+    func loadBaseline(_ path: String) throws(UsageError) -> Baseline? {
         if writeBaselinePath != nil, !FileManager.default.fileExists(atPath: path) { return nil }
         switch Baseline.load(path: path, displayPath: configuration.displayPath(path)) {
         case .success(let baseline): return baseline

@@ -28,6 +28,41 @@ public struct Location: Sendable, Hashable, Comparable, Codable {
     }
 }
 
+/// A place in a file, its file left out: where a flagged range ends. `line` is 1-based, `column`
+/// counts Unicode scalars (1-based), `offset` is the UTF-8 byte offset.
+public struct SourcePosition: Sendable, Hashable, Codable {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    /// The position just past `length` bytes of `bytes` from `start` (an exclusive end, as SARIF's
+    /// `endColumn`): a line ends at LF and at a CR not followed by LF, and a CR counts no column.
+    /// Nil when the range leaves `bytes`. Linear in `length`.
+    public static func end(after start: Location, length: Int, in bytes: [UInt8]) -> SourcePosition? {
+        let end = start.offset + length
+        guard start.offset >= 0, length >= 0, end <= bytes.count else { return nil }
+        var line = start.line, column = start.column
+        var index = start.offset
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                column += 1
+            }
+            index += 1
+        }
+        return SourcePosition(line: line, column: column, offset: end)
+    }
+}
+
 /// One replacement of a byte range; a fix is a list of non-overlapping edits in one file.
 public struct Edit: Sendable, Hashable, Codable {
     public var range: Range<Int>
@@ -58,16 +93,20 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var location: Location
     /// Byte length of the flagged text, for carets, fingerprints and SARIF regions.
     public var length: Int
+    /// Just past the flagged text, computed by the core where the location is (so reporters need
+    /// not read the file again); nil for a diagnostic made without its file's text.
+    public var end: SourcePosition?
     public var related: [RelatedLocation]
     public var fix: [Edit]
 
     public init(ruleID: String, severity: Severity, message: String, location: Location, length: Int = 0,
-                related: [RelatedLocation] = [], fix: [Edit] = []) {
+                end: SourcePosition? = nil, related: [RelatedLocation] = [], fix: [Edit] = []) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.location = location
         self.length = length
+        self.end = end
         self.related = related
         self.fix = fix
     }

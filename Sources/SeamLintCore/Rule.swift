@@ -52,16 +52,19 @@ public struct Fact: Sendable, Hashable {
     public var kind: String
     public var location: Location
     public var length: Int
+    /// Just past the recorded text; nil when recorded without the file's text.
+    public var end: SourcePosition?
     /// Free-form details (`"type": "MenuWindow"`, `"gated": "true"`).
     public var details: [String: String]
     /// The iOS deployment target that governs the fact's file.
     public var iosDeploymentTarget: Version?
 
-    public init(kind: String, location: Location, length: Int = 0, details: [String: String] = [:],
-                iosDeploymentTarget: Version? = nil) {
+    public init(kind: String, location: Location, length: Int = 0, end: SourcePosition? = nil,
+                details: [String: String] = [:], iosDeploymentTarget: Version? = nil) {
         self.kind = kind
         self.location = location
         self.length = length
+        self.end = end
         self.details = details
         self.iosDeploymentTarget = iosDeploymentTarget
     }
@@ -93,18 +96,20 @@ public struct RuleContext {
     public let file: SourceFile
     public let ruleID: String
     public let severity: Severity
-    /// Rule options from the configuration (`rules: { id: { severity: …, option: value } }`).
-    public let options: [String: String]
+    /// The rule's declared options as configured (`rules: { id: { option: value } }`), checked
+    /// against their kinds; unset ones read as their defaults.
+    public let options: RuleOptions
     public let deploymentTarget: DeploymentTarget
     /// True for test sources (in a `…Tests` folder, or named `…Test`/`…Tests`; see `TestFileDetector`).
     public let isTestFile: Bool
     /// True for a test file the rule should skip: tests run with a single scene and window, so
-    /// lookup rules leave them alone unless the rule option `include_tests` is `"true"`.
-    public var skipsTestFile: Bool { isTestFile && options["include_tests"] != "true" }
+    /// lookup rules leave them alone unless their option `include_tests` (`RuleOption.includeTests`,
+    /// which such a rule declares) is true.
+    public var skipsTestFile: Bool { isTestFile && !options.bool(.includeTests) }
     public internal(set) var diagnostics: [Diagnostic] = []
     public internal(set) var facts: [Fact] = []
 
-    public init(file: SourceFile, ruleID: String, severity: Severity, options: [String: String] = [:],
+    public init(file: SourceFile, ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(),
                 deploymentTarget: DeploymentTarget = .unknown, isTestFile: Bool = false) {
         self.file = file
         self.ruleID = ruleID
@@ -118,16 +123,18 @@ public struct RuleContext {
     public mutating func report(at index: Int, _ message: String, length: Int? = nil,
                                 related: [RelatedLocation] = [], fix: [Edit] = []) {
         let token = file.code[index]
-        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message,
-                                      location: file.location(ofOffset: Int(token.start)),
-                                      length: length ?? Int(token.length), related: related, fix: fix))
+        let location = file.location(ofOffset: Int(token.start))
+        let length = length ?? Int(token.length)
+        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, location: location,
+                                      length: length, end: file.end(of: location, length: length), related: related, fix: fix))
     }
 
     /// Records a project fact at code token `index`.
     public mutating func record(_ kind: String, at index: Int, details: [String: String] = [:]) {
         let token = file.code[index]
-        facts.append(Fact(kind: kind, location: file.location(ofOffset: Int(token.start)), length: Int(token.length),
-                          details: details, iosDeploymentTarget: deploymentTarget.version))
+        let location = file.location(ofOffset: Int(token.start))
+        facts.append(Fact(kind: kind, location: location, length: Int(token.length),
+                          end: file.end(of: location, length: Int(token.length)), details: details, iosDeploymentTarget: deploymentTarget.version))
     }
 }
 
@@ -135,7 +142,7 @@ public struct RuleContext {
 public struct ProjectContext {
     public let ruleID: String
     public let severity: Severity
-    public let options: [String: String]
+    public let options: RuleOptions
     /// All facts of all files, in file order.
     public let facts: [Fact]
     /// The project-level deployment target (lowest found), for messages.
@@ -146,7 +153,7 @@ public struct ProjectContext {
 
     /// `factsByKind`, when given, must be `facts` grouped by kind (the engine groups them once per
     /// project for all rules).
-    public init(ruleID: String, severity: Severity, options: [String: String] = [:], facts: [Fact],
+    public init(ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(), facts: [Fact],
                 factsByKind: [String: [Fact]]? = nil, deploymentTarget: DeploymentTarget = .unknown) {
         self.ruleID = ruleID
         self.severity = severity
@@ -162,6 +169,6 @@ public struct ProjectContext {
     /// Reports at a fact's location.
     public mutating func report(at fact: Fact, _ message: String, related: [RelatedLocation] = [], fix: [Edit] = []) {
         diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, location: fact.location,
-                                      length: fact.length, related: related, fix: fix))
+                                      length: fact.length, end: fact.end, related: related, fix: fix))
     }
 }

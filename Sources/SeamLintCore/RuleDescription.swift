@@ -43,13 +43,15 @@ public struct RuleDescription: Sendable {
     public var severity: Severity
     public var isOptIn: Bool
     public var isFixable: Bool
+    /// What the rule may be configured with besides `severity`; read through `RuleContext.options`.
+    public var options: [RuleOption]
     public var triggering: [Example]
     public var nonTriggering: [Example]
     /// Before/after pairs for fixable rules (`↓` markers are ignored in the before text).
     public var corrections: [(before: String, after: String)]
 
     public init(id: String, summary: String, rationale: String, documentation: [String] = [],
-                severity: Severity, isOptIn: Bool = false, isFixable: Bool = false,
+                severity: Severity, isOptIn: Bool = false, isFixable: Bool = false, options: [RuleOption] = [],
                 triggering: [Example], nonTriggering: [Example],
                 corrections: [(before: String, after: String)] = []) {
         self.id = id
@@ -59,6 +61,7 @@ public struct RuleDescription: Sendable {
         self.severity = severity
         self.isOptIn = isOptIn
         self.isFixable = isFixable
+        self.options = options
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections

@@ -165,6 +165,11 @@ extension SourceFile {
     /// The location of a code token.
     public func location(of index: Int) -> Location { location(ofOffset: Int(code[index].start)) }
 
+    /// Just past `length` bytes from `start` (a location in this file); nil when that leaves the file.
+    public func end(of start: Location, length: Int) -> SourcePosition? {
+        SourcePosition.end(after: start, length: length, in: bytes)
+    }
+
     /// The code index of the first code token starting at or after `offset`.
     public func codeIndex(atOrAfter offset: Int) -> Int {
         var low = 0

@@ -8,8 +8,8 @@ public struct LintOptions: Sendable {
     public var rules: [any Rule.Type]
     /// Severity per rule id, where configuration overrides the default.
     public var severities: [String: Severity] = [:]
-    /// Options per rule id.
-    public var ruleOptions: [String: [String: String]] = [:]
+    /// Option values per rule id.
+    public var ruleOptions: [String: RuleOptions] = [:]
     /// Overrides every discovered deployment target.
     public var iosDeploymentTarget: DeploymentTarget?
     /// Worker threads; 0 means one per core.
@@ -339,7 +339,7 @@ public final class Linter: Sendable {
                 let ruleStart = monotonicNanoseconds()
                 let id = rule.description.id
                 var context = ProjectContext(ruleID: id, severity: options.severity(of: rule),
-                                             options: options.ruleOptions[id] ?? [:], facts: facts,
+                                             options: options.ruleOptions[id] ?? RuleOptions(), facts: facts,
                                              factsByKind: factsByKind, deploymentTarget: projectTarget)
                 rule.init().finish(&context)
                 diagnostics += FileSettings.scope(context.diagnostics, of: rule, bySettings: settings)

@@ -28,6 +28,12 @@ public enum RuleDocumentation {
         text += "- Severity: \(rule.severity.rawValue)\n"
         text += "- Enabled by default: \(rule.isOptIn ? "no (opt-in)" : "yes")\n"
         text += "- Fixable: \(rule.isFixable ? "yes" : "no")\n"
+        if !rule.options.isEmpty {
+            text += "- Options (in `.seamlint.json`, besides `severity`):\n"
+            for option in rule.options {
+                text += "  - `\(option.name)` (\(kindName(option.kind)), default `\(valueText(option.defaultValue))`): \(option.summary)\n"
+            }
+        }
         for link in rule.documentation { text += "- Apple documentation: <\(link)>\n" }
         text += "\n" + rule.rationale.trimmingTrailingNewlines() + "\n"
         text += "\n### Triggering examples\n"
@@ -42,6 +48,29 @@ public enum RuleDocumentation {
             }
         }
         return text
+    }
+
+    private static func kindName(_ kind: RuleOption.Kind) -> String {
+        switch kind {
+        case .bool: "true or false"
+        case .int: "integer"
+        case .string: "string"
+        case .strings: "list of strings"
+        case .choice(let choices): "one of " + choices.map { "`\"\($0)\"`" }.joined(separator: ", ")
+        }
+    }
+
+    /// As JSON writes it.
+    private static func valueText(_ value: RuleOptionValue) -> String {
+        func quoted(_ text: String) -> String {
+            "\"" + text.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : String($0) }.joined() + "\""
+        }
+        switch value {
+        case .bool(let flag): return flag ? "true" : "false"
+        case .int(let number): return String(number)
+        case .string(let text): return quoted(text)
+        case .strings(let texts): return "[" + texts.map(quoted).joined(separator: ", ") + "]"
+        }
     }
 
     private static func codeBlock(_ example: Example) -> String {

@@ -33,7 +33,8 @@ extension FuzzChecks {
         return nil
     }
 
-    /// Locations, lengths and edits of file diagnostics lie inside the file.
+    /// Locations, lengths, ends and edits of file diagnostics lie inside the file; the end is where
+    /// the flagged text ends.
     static func checkDiagnostics(_ diagnostics: [Diagnostic], in bytes: [UInt8]) -> String? {
         for diagnostic in diagnostics where diagnostic.location.file == "Fuzz.swift" {
             let location = diagnostic.location
@@ -41,6 +42,11 @@ extension FuzzChecks {
                 || location.offset + diagnostic.length > bytes.count || location.line < 1 || location.column < 1 {
                 return "\(diagnostic.ruleID) reports offset \(location.offset), length \(diagnostic.length) "
                     + "at \(location.line):\(location.column) in \(bytes.count) bytes"
+            }
+            let expectedEnd = SourcePosition.end(after: location, length: diagnostic.length, in: bytes)
+            if diagnostic.end == nil || diagnostic.end != expectedEnd {
+                return "\(diagnostic.ruleID) at \(location.line):\(location.column) ends at \(String(describing: diagnostic.end)), "
+                    + "not \(String(describing: expectedEnd))"
             }
             for edit in diagnostic.fix where edit.range.lowerBound < 0 || edit.range.upperBound > bytes.count {
                 return "\(diagnostic.ruleID) proposes an edit of \(edit.range) in \(bytes.count) bytes"

@@ -34,6 +34,44 @@ import Testing
             """)
     }
 
+    /// A misspelt or mistyped rule option stops the real `lint` process with exit 2 and a suggestion.
+    @Test func ruleOptionMistakesExitTwo() throws {
+        let scratch = ConfigurationScratch()
+        let config = scratch.write("seamlint.json", """
+            {
+              rules: {
+                connected_scenes_first: { include_test: true },
+                key_window_lookup: { severity: "error", include_tests: "yes" },
+              },
+            }
+
+            """)
+        scratch.write("A.swift", Self.keyWindow)
+        let run = try LintProcess.run(["--config", config, "--quiet", scratch.path("A.swift")])
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == """
+            error: \(config):3:31: rules.connected_scenes_first.include_test: unknown option 'include_test'; did you mean 'include_tests'? (connected_scenes_first takes 'severity', 'include_tests'; see `lint explain connected_scenes_first`)
+            error: \(config):4:45: rules.key_window_lookup.include_tests: expected true or false, found a string
+
+            """)
+    }
+
+    /// The option read from a file and the flag setting it reach the rule as the same typed value.
+    @Test func includeTestsFromTheFileOrTheFlag() {
+        let scratch = ConfigurationScratch()
+        scratch.write("AppTests/LoginTests.swift", Self.keyWindow)
+        let skipped = Self.run(["--no-config", "--quiet", scratch.root])
+        #expect(skipped.status == 0 && skipped.output.isEmpty)
+        let flagged = Self.run(["--no-config", "--quiet", "--include-tests", scratch.root])
+        #expect(flagged.output.contains("LoginTests.swift:2:") && flagged.output.contains("key_window_lookup"))
+        let config = scratch.write("seamlint.json", "{ rules: { key_window_lookup: { include_tests: true } } }")
+        let configured = Self.run(["--config", config, "--quiet", scratch.root])
+        #expect(configured.output == flagged.output)
+        let off = scratch.write("off.json", "{ rules: { key_window_lookup: { include_tests: false } } }")
+        #expect(Self.run(["--config", off, "--quiet", scratch.root]).output.isEmpty)
+    }
+
     @Test func missingConfigurationFile() {
         let scratch = ConfigurationScratch()
         let run = Self.run(["--config", scratch.path("none.json"), scratch.root])

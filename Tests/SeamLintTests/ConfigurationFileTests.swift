@@ -5,7 +5,7 @@ import Testing
 
 /// `.seamlint.json` read alone: every key, and every mistake with its one-line message.
 @Suite struct ConfigurationFileTests {
-    static let vocabulary = ConfigurationVocabulary(ruleIDs: TestRules.ids, reporterIDs: Reporters.all.map { $0.id })
+    static let vocabulary = ConfigurationVocabulary(rules: TestRules.all.map { $0.description }, reporterIDs: Reporters.all.map { $0.id })
 
     static func load(_ text: String, name: String = ".seamlint.json") -> (ConfigurationScratch, Result<ConfigurationFile, ConfigurationError>) {
         let scratch = ConfigurationScratch()
@@ -21,7 +21,7 @@ import Testing
               rules: {
                 test_forbidden: "error",
                 test_project: "off",
-                test_opt_in: { severity: 'note', word: "gadget", limit: 3, strict_mode: true, ratio: 0.5, },
+                test_opt_in: { severity: 'note', word: "gadget", limit: 3, strict_mode: true, tags: ["a", "b"], mode: "thorough", },
               },
               opt_in: ["test_opt_in"],
               included: ["Sources", "Tests/**/*.swift"],
@@ -37,7 +37,9 @@ import Testing
         let file = try result.get()
         #expect(file.rules["test_forbidden"] == .init(level: .error))
         #expect(file.rules["test_project"] == .init(level: .off))
-        #expect(file.rules["test_opt_in"] == .init(level: .note, options: ["word": "gadget", "limit": "3", "strict_mode": "true", "ratio": "0.5"]))
+        let options = RuleOptions(["word": .string("gadget"), "limit": .int(3), "strict_mode": .bool(true),
+                                   "tags": .strings(["a", "b"]), "mode": .string("thorough")])
+        #expect(file.rules["test_opt_in"] == .init(level: .note, options: options))
         #expect(file.optIn == .ids(["test_opt_in"]))
         #expect(file.included.map(\.description) == ["Sources", "Tests/**/*.swift"])
         #expect(file.excluded.map(\.description) == ["Sources/Generated", "**/*.pb.swift"])
@@ -55,6 +57,21 @@ import Testing
         #expect(try Self.load(#"{ "opt_in": "all" }"#).1.get().optIn == .all)
         #expect(try Self.load(#"{ "ios_deployment_target": 17 }"#).1.get().iosDeploymentTarget == Version(17))
         #expect(try Self.load("{}").1.get().keys.isEmpty)
+    }
+
+    /// Rules read options typed: configured values, else the declared default; later files win.
+    @Test func optionsReadTypedWithDefaults() throws {
+        let (_, result) = Self.load("{ rules: { test_opt_in: { limit: 7, tags: ['x'] } } }")
+        let configured = try #require(try result.get().rules["test_opt_in"]).options
+        let declared = Dictionary(uniqueKeysWithValues: OptionalWord.options.map { ($0.name, $0) })
+        let limit = try #require(declared["limit"]), tags = try #require(declared["tags"])
+        let mode = try #require(declared["mode"]), flag = try #require(declared["strict_mode"])
+        #expect(configured.int(limit) == 7 && configured.strings(tags) == ["x"])
+        #expect(configured.string(mode) == "fast" && configured.bool(flag) == false)
+        var nested = RuleOptions()
+        nested.set(limit, to: .int(2))
+        let merged = configured.merging(nested)
+        #expect(merged.int(limit) == 2 && merged.strings(tags) == ["x"])
     }
 
     /// One line per mistake: file, line and column, key path, what is wrong, the likely fix.
@@ -82,7 +99,29 @@ import Testing
         ("{ rules: { test_forbidden: { severity: 'eror' } } }",
          #".seamlint.json:1:30: rules.test_forbidden.severity: 'eror' is not a severity; expected "off", "note", "warning" or "error"; did you mean 'error'?"#),
         ("{ rules: { test_forbidden: { words: ['a'] } } }",
-         ".seamlint.json:1:30: rules.test_forbidden.words: expected a string, a number or true/false, found an array"),
+         ".seamlint.json:1:30: rules.test_forbidden.words: unknown option 'words'; did you mean 'word'? (test_forbidden takes 'severity', 'word', 'include_tests'; see `lint explain test_forbidden`)"),
+        ("{ rules: { test_forbidden: { include_test: true } } }",
+         ".seamlint.json:1:30: rules.test_forbidden.include_test: unknown option 'include_test'; did you mean 'include_tests'? (test_forbidden takes 'severity', 'word', 'include_tests'; see `lint explain test_forbidden`)"),
+        ("{ rules: { test_project: { serverity: 'off' } } }",
+         ".seamlint.json:1:28: rules.test_project.serverity: unknown option 'serverity'; did you mean 'severity'? (test_project takes 'severity'; see `lint explain test_project`)"),
+        ("{ rules: { test_forbidden: { include_tests: 'yes' } } }",
+         ".seamlint.json:1:30: rules.test_forbidden.include_tests: expected true or false, found a string"),
+        ("{ rules: { test_forbidden: { include_tests: 'true' } } }",
+         ".seamlint.json:1:30: rules.test_forbidden.include_tests: expected true or false, found a string; write true without quotes"),
+        ("{ rules: { test_forbidden: { word: 3 } } }",
+         ".seamlint.json:1:30: rules.test_forbidden.word: expected a string, found a number"),
+        ("{ rules: { test_opt_in: { limit: 2.5 } } }",
+         ".seamlint.json:1:27: rules.test_opt_in.limit: expected an integer, found 2.5"),
+        ("{ rules: { test_opt_in: { limit: '2' } } }",
+         ".seamlint.json:1:27: rules.test_opt_in.limit: expected an integer, found a string"),
+        ("{ rules: { test_opt_in: { tags: 'a' } } }",
+         ".seamlint.json:1:27: rules.test_opt_in.tags: expected an array of strings, found a string"),
+        ("{ rules: { test_opt_in: { tags: ['a', 1] } } }",
+         ".seamlint.json:1:39: rules.test_opt_in.tags[1]: expected a string, found a number"),
+        ("{ rules: { test_opt_in: { mode: 'thorogh' } } }",
+         #".seamlint.json:1:27: rules.test_opt_in.mode: 'thorogh' is not one of "fast", "thorough"; did you mean 'thorough'?"#),
+        ("{ rules: { test_opt_in: { mode: true } } }",
+         #".seamlint.json:1:27: rules.test_opt_in.mode: expected one of "fast", "thorough", found true or false"#),
         ("{ opt_in: 'some' }",
          #".seamlint.json:1:3: opt_in: expected an array of rule ids or "all", found a string"#),
         ("{ opt_in: ['all'] }",

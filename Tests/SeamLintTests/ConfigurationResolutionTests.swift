@@ -157,7 +157,7 @@ import Testing
         var all = ProjectConfiguration.Overrides()
         all.enableAllRules = true
         all.iosDeploymentTarget = DeploymentTarget(version: Version(15), source: "--ios-deployment-target")
-        all.ruleOptions = ["test_forbidden": ["word": "flag"]]
+        all.ruleOptions = ["test_forbidden": RuleOptions(["word": .string("flag")])]
         let (allRun, configuration, _) = try TestRules.lintTree(scratch, overrides: all)
         #expect(allRun.map(\.brief).contains("Sub/Deep/C.swift:1 test_forbidden"))
         #expect(allRun.map(\.brief).contains("A.swift:1 test_opt_in"))

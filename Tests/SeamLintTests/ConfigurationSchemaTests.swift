@@ -30,6 +30,43 @@ import Testing
         #expect(reporters == Reporters.all.map { $0.id })
     }
 
+    /// Each rule's object form lists exactly `severity` and its declared options, typed, with
+    /// their defaults and descriptions.
+    @Test func schemaListsEveryRulesOptions() throws {
+        let text = ConfigurationSchema.rendered(rules: allRules.map { $0.description }, reporterIDs: Reporters.all.map { $0.id })
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let rules = try #require(((schema["properties"] as? [String: Any])?["rules"] as? [String: Any])?["properties"] as? [String: Any])
+        var declaring = 0
+        for rule in allRules.map({ $0.description }) {
+            let forms = try #require((rules[rule.id] as? [String: Any])?["oneOf"] as? [[String: Any]])
+            let fields = try #require(forms.last?["properties"] as? [String: [String: Any]])
+            #expect(Set(fields.keys) == Set(["severity"] + rule.options.map(\.name)), "\(rule.id)")
+            #expect(forms.last?["additionalProperties"] as? Bool == false)
+            for option in rule.options {
+                #expect(fields[option.name]?["description"] as? String == option.summary)
+                #expect(fields[option.name]?["default"] != nil)
+            }
+            if !rule.options.isEmpty { declaring += 1 }
+        }
+        #expect(declaring >= 2)
+        let includeTests = try #require(((rules["key_window_lookup"] as? [String: Any])?["oneOf"] as? [[String: Any]])?.last?["properties"] as? [String: [String: Any]])
+        #expect(includeTests["include_tests"]?["type"] as? String == "boolean")
+        #expect(includeTests["include_tests"]?["default"] as? Bool == false)
+    }
+
+    @Test func schemaTypesEachKindOfOption() throws {
+        let text = ConfigurationSchema.rendered(rules: [OptionalWord.description], reporterIDs: [])
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let rules = try #require(((schema["properties"] as? [String: Any])?["rules"] as? [String: Any])?["properties"] as? [String: Any])
+        let forms = try #require((rules["test_opt_in"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        let fields = try #require(forms.last?["properties"] as? [String: [String: Any]])
+        #expect(fields["limit"]?["type"] as? String == "integer" && fields["limit"]?["default"] as? Int == 1)
+        #expect(fields["word"]?["type"] as? String == "string")
+        #expect(fields["strict_mode"]?["type"] as? String == "boolean")
+        #expect(fields["tags"]?["type"] as? String == "array" && (fields["tags"]?["items"] as? [String: String]) == ["type": "string"])
+        #expect(fields["mode"]?["enum"] as? [String] == ["fast", "thorough"] && fields["mode"]?["default"] as? String == "fast")
+    }
+
     static func documentation() throws -> String {
         try String(contentsOfFile: repository + "/docs/configuration.md", encoding: .utf8)
     }
@@ -50,7 +87,7 @@ import Testing
         let text = try Self.documentation()
         let blocks = text.components(separatedBy: "```json5\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         #expect(!blocks.isEmpty)
-        let vocabulary = ConfigurationVocabulary(ruleIDs: allRules.map { $0.description.id }, reporterIDs: Reporters.all.map { $0.id })
+        let vocabulary = ConfigurationVocabulary(rules: allRules.map { $0.description }, reporterIDs: Reporters.all.map { $0.id })
         let scratch = ConfigurationScratch()
         for (index, block) in blocks.enumerated() {
             let path = scratch.write("example\(index).json", block)

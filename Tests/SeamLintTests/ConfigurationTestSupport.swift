@@ -60,21 +60,29 @@ final class ConfigurationScratch {
 
 // MARK: Rules with simple, stable behaviour for these tests
 
-/// Flags every identifier `forbidden`.
+/// Flags every identifier `forbidden`; its message shows the option `word`.
 struct ForbiddenWord: Rule {
+    static let word = RuleOption.string("word", default: "-", summary: "Shown in the message.")
     static let description = RuleDescription(id: "test_forbidden", summary: "Test rule", rationale: "",
-                                             severity: .warning, triggering: [], nonTriggering: [])
+                                             severity: .warning, options: [word, .includeTests], triggering: [], nonTriggering: [])
     func check(_ context: inout RuleContext) {
         for index in context.file.code.indices where context.file.isName(index, "forbidden") {
-            context.report(at: index, "forbidden word; option=\(context.options["word"] ?? "-")")
+            context.report(at: index, "forbidden word; option=\(context.options.string(Self.word))")
         }
     }
 }
 
-/// Opt-in; flags every identifier `optional`.
+/// Opt-in; flags every identifier `optional`. Declares one option of each kind.
 struct OptionalWord: Rule {
+    static let options: [RuleOption] = [
+        .string("word", default: "", summary: "A word."),
+        .int("limit", default: 1, summary: "A number."),
+        .bool("strict_mode", summary: "A flag."),
+        .strings("tags", summary: "Some words."),
+        .choice("mode", among: ["fast", "thorough"], default: "fast", summary: "A choice."),
+    ]
     static let description = RuleDescription(id: "test_opt_in", summary: "Opt-in test rule", rationale: "",
-                                             severity: .note, isOptIn: true, triggering: [], nonTriggering: [])
+                                             severity: .note, isOptIn: true, options: options, triggering: [], nonTriggering: [])
     func check(_ context: inout RuleContext) {
         for index in context.file.code.indices where context.file.isName(index, "optional") {
             context.report(at: index, "optional word")

@@ -25,15 +25,23 @@ enum ReporterFixture {
     ]
 
     static var context: ReportContext {
-        ReportContext(rules: rules, toolVersion: "1.2.3", workingDirectory: root, sarifRoot: root,
-                      sourceBytes: { path in path == unicodeFile ? unicodeSource : nil })
+        ReportContext(rules: rules, toolVersion: "1.2.3", workingDirectory: root, sarifRoot: root)
     }
 
     static func at(_ file: String, _ line: Int, _ column: Int, _ offset: Int) -> Location {
         Location(file: file, line: line, column: column, offset: offset)
     }
 
-    static let diagnostics: [Diagnostic] = [
+    /// The findings in `unicodeFile` carry their end, as the core computes it from the text; the
+    /// others were made without their text.
+    static let diagnostics: [Diagnostic] = findings.map { diagnostic in
+        guard diagnostic.location.file == unicodeFile else { return diagnostic }
+        var copy = diagnostic
+        copy.end = SourcePosition.end(after: diagnostic.location, length: diagnostic.length, in: unicodeSource)
+        return copy
+    }
+
+    private static let findings: [Diagnostic] = [
         Diagnostic(ruleID: "connected_scenes_first", severity: .warning,
                    message: "Use `connectedScenes.first` — not `windows[0]` <b>&amp;</b> \"quoted\" 'single'",
                    location: at("Sources/App/Scene Delegate.swift", 3, 5, 40), length: 10,

@@ -24,6 +24,25 @@ struct RuleReferenceTests {
             #expect(rule.rationale.contains(section), "rationale lacks '\(section)'")
         }
         #expect(!rule.isFixable || !rule.corrections.isEmpty, "fixable rules show a correction")
+        let names = rule.options.map(\.name)
+        #expect(Set(names).count == names.count, "option names are unique")
+        for option in rule.options {
+            #expect(option.name != "severity", "`severity` is every rule's own key")
+            #expect(!option.name.isEmpty && option.name.allSatisfy { $0.isLowercase || $0 == "_" || $0.isNumber }, "options are snake_case")
+            #expect(!option.summary.isEmpty && !option.summary.contains("\n"), "one-line option description")
+        }
+    }
+
+    @Test("the reference lists each rule's options with kind, default and description")
+    func referenceListsOptions() throws {
+        let keyWindow = RuleDocumentation.markdown(for: KeyWindowLookup.description)
+        #expect(keyWindow.contains("  - `include_tests` (true or false, default `false`): \(RuleOption.includeTests.summary)\n"))
+        let kinds = RuleDocumentation.markdown(for: OptionalWord.description)
+        for line in ["`word` (string, default `\"\"`)", "`limit` (integer, default `1`)", "`strict_mode` (true or false, default `false`)",
+                     "`tags` (list of strings, default `[]`)", "`mode` (one of `\"fast\"`, `\"thorough\"`, default `\"fast\"`)"] {
+            #expect(kinds.contains(line), "\(line)")
+        }
+        #expect(!RuleDocumentation.markdown(for: ProjectWord.description).contains("Options"))
     }
 
     @Test("ids are unique")

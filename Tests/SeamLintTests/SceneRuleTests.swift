@@ -12,7 +12,7 @@ struct SceneRuleTests {
     private static let lookupRules: [any Rule.Type] = [ConnectedScenesFirst.self, KeyWindowLookup.self]
 
     private func lint(_ code: String, path: String = "Example.swift", rules: [any Rule.Type] = lookupRules,
-                      options: [String: [String: String]] = [:]) -> [Diagnostic] {
+                      options: [String: RuleOptions] = [:]) -> [Diagnostic] {
         var lintOptions = LintOptions(rules: rules)
         lintOptions.discoverDeploymentTargets = false
         lintOptions.workers = 1
@@ -93,7 +93,8 @@ struct SceneRuleTests {
     func testFiles() {
         let code = "let w = UIApplication.shared.keyWindow\nlet s = UIApplication.shared.connectedScenes.first\n"
         #expect(lint(code, path: "AppTests/LoginTests.swift").isEmpty)
-        let options = ["include_tests": "true"]
+        var options = RuleOptions()
+        options.set(.includeTests, to: .bool(true))
         let found = lint(code, path: "AppTests/LoginTests.swift",
                          options: ["key_window_lookup": options, "connected_scenes_first": options])
         #expect(found.map(\.ruleID).sorted() == ["connected_scenes_first", "key_window_lookup"])

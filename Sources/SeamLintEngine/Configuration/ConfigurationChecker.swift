@@ -74,15 +74,18 @@ struct ConfigurationChecker {
                 guard let level = level(text, at: entryPath) else { continue }
                 setting.level = level
             case .object(let fields):
+                let declared = vocabulary.ruleOptions[id] ?? []
                 for (name, field) in ordered(fields, at: entryPath) {
                     let fieldPath = entryPath.appending(name)
                     if name == "severity" {
                         guard let text = string(field, at: fieldPath) else { continue }
                         setting.level = level(text, at: fieldPath)
-                    } else if let text = field.scalarText {
-                        setting.options[name] = text
+                    } else if let option = declared.first(where: { $0.name == name }) {
+                        if let value = optionValue(field, of: option, at: fieldPath) { setting.options.set(option, to: value) }
                     } else {
-                        mismatch(field, at: fieldPath, expected: "a string, a number or true/false")
+                        let names = ["severity"] + declared.map(\.name)
+                        report(fieldPath, "unknown option '\(name)'" + nearest(name, in: names)
+                               + " (\(id) takes \(names.map { "'\($0)'" }.joined(separator: ", ")); see `lint explain \(id)`)")
                     }
                 }
             default:
@@ -91,6 +94,41 @@ struct ConfigurationChecker {
             }
             file.rules[id] = setting
         }
+    }
+
+    /// `value` as a value of `option`, or nil after reporting why it is not one.
+    private mutating func optionValue(_ value: ConfigurationValue, of option: RuleOption, at path: KeyPath) -> RuleOptionValue? {
+        switch (option.kind, value) {
+        case (.bool, .bool(let flag)):
+            return .bool(flag)
+        case (.bool, .string(let text)) where text == "true" || text == "false":
+            report(path, "expected true or false, found a string; write \(text) without quotes")
+        case (.bool, _):
+            mismatch(value, at: path, expected: "true or false")
+        case (.int, .number(let number)):
+            if number.rounded() == number, abs(number) < 1e15 { return .int(Int(number)) }
+            report(path, "expected an integer, found \(value.scalarText ?? "a number")")
+        case (.int, _):
+            mismatch(value, at: path, expected: "an integer")
+        case (.string, .string(let text)):
+            return .string(text)
+        case (.string, _):
+            mismatch(value, at: path, expected: "a string")
+        case (.strings, .array(let elements)):
+            var texts: [String] = []
+            for (index, element) in elements.enumerated() {
+                if let text = string(element, at: path.appending(index)) { texts.append(text) }
+            }
+            return texts.count == elements.count ? .strings(texts) : nil
+        case (.strings, _):
+            mismatch(value, at: path, expected: "an array of strings")
+        case (.choice(let choices), .string(let text)):
+            if choices.contains(text) { return .string(text) }
+            report(path, "'\(text)' is not one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))" + nearest(text, in: choices))
+        case (.choice(let choices), _):
+            mismatch(value, at: path, expected: "one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        return nil
     }
 
     private mutating func level(_ text: String, at path: KeyPath) -> RuleLevel? {

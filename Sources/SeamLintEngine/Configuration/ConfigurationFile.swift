@@ -3,10 +3,10 @@ import SeamLintCore
 
 /// One `.seamlint.json`, read and checked. Paths in it are already resolved against its folder.
 public struct ConfigurationFile: Sendable {
-    /// What `rules.<id>` says: a level (or "off") and options for the rule.
+    /// What `rules.<id>` says: a level (or "off") and values of the rule's declared options.
     public struct RuleSetting: Sendable, Equatable {
         public var level: RuleLevel?
-        public var options: [String: String] = [:]
+        public var options = RuleOptions()
     }
 
     public enum RuleList: Sendable, Equatable {
@@ -54,7 +54,16 @@ public struct ConfigurationFile: Sendable {
 /// What a configuration file is checked against.
 struct ConfigurationVocabulary: Sendable {
     var ruleIDs: [String]
+    /// The options each rule declares, by rule id.
+    var ruleOptions: [String: [RuleOption]]
     var reporterIDs: [String]
+
+    init(rules: [RuleDescription], reporterIDs: [String]) {
+        ruleIDs = rules.map(\.id)
+        ruleOptions = Dictionary(rules.map { ($0.id, $0.options) }) { first, _ in first }
+        self.reporterIDs = reporterIDs
+    }
+
     /// Configuration files larger than this are refused (a config is a few kilobytes).
     static let maximumSize = 4 * 1024 * 1024
 }

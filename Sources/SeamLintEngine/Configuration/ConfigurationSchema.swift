@@ -17,8 +17,12 @@ public enum ConfigurationSchema {
         func described(_ key: ConfigurationKey, _ members: [String: JSONValue]) -> JSONValue {
             object(members.merging(["description": string(key.summary)]) { $1 })
         }
+        // Per rule: a level, or an object with `severity` and exactly the options the rule declares.
         let ruleSettings = Dictionary(uniqueKeysWithValues: rules.map { rule in
-            (rule.id, object(["description": string(rule.summary), "$ref": string("#/definitions/ruleSetting")]))
+            var fields: [String: JSONValue] = ["severity": reference("level")]
+            for option in rule.options { fields[option.name] = optionSchema(option) }
+            let setting = object(["type": string("object"), "properties": object(fields), "additionalProperties": .bool(false)])
+            return (rule.id, object(["description": string(rule.summary), "oneOf": .array([reference("level"), setting])]))
         })
         let globs: [String: JSONValue] = ["type": string("array"), "items": reference("glob")]
         var properties: [String: JSONValue] = [:]
@@ -49,11 +53,6 @@ public enum ConfigurationSchema {
         let definitions: [String: JSONValue] = [
             "ruleID": object(["enum": .array(rules.map { string($0.id) })]),
             "level": object(["enum": levels]),
-            "ruleSetting": object(["oneOf": .array([
-                reference("level"),
-                object(["type": string("object"), "properties": object(["severity": reference("level")]),
-                         "additionalProperties": object(["type": .array([string("string"), string("number"), string("boolean")])])]),
-            ])]),
             "glob": object([
                 "type": string("string"),
                 "description": string("`*` any characters in one path component, `?` one character, `**` any number of components."),
@@ -70,5 +69,29 @@ public enum ConfigurationSchema {
             "additionalProperties": .bool(false),
             "definitions": object(definitions),
         ]).rendered()
+    }
+
+    /// The type, default and description of one rule option.
+    static func optionSchema(_ option: RuleOption) -> JSONValue {
+        var members: JSONObject = ["description": .string(option.summary), "default": value(option.defaultValue)]
+        switch option.kind {
+        case .bool: members["type"] = .string("boolean")
+        case .int: members["type"] = .string("integer")
+        case .string: members["type"] = .string("string")
+        case .strings:
+            members["type"] = .string("array")
+            members["items"] = .object(["type": .string("string")])
+        case .choice(let choices): members["enum"] = .array(choices.map(JSONValue.string))
+        }
+        return .object(members)
+    }
+
+    private static func value(_ value: RuleOptionValue) -> JSONValue {
+        switch value {
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .integer(number)
+        case .string(let text): .string(text)
+        case .strings(let texts): .array(texts.map(JSONValue.string))
+        }
     }
 }

@@ -7,13 +7,13 @@ public struct FileSettings: Sendable, Equatable {
     public var enabledRuleIDs: Set<String>
     /// Severity per rule id where configuration overrides the rule's default.
     public var severities: [String: Severity]
-    /// Options per rule id.
-    public var ruleOptions: [String: [String: String]]
+    /// Configured option values per rule id.
+    public var ruleOptions: [String: RuleOptions]
     /// From `ios_deployment_target`; nil leaves the target to the manifests (or the command line).
     public var iosDeploymentTarget: DeploymentTarget?
 
     public init(enabledRuleIDs: Set<String>, severities: [String: Severity] = [:],
-                ruleOptions: [String: [String: String]] = [:], iosDeploymentTarget: DeploymentTarget? = nil) {
+                ruleOptions: [String: RuleOptions] = [:], iosDeploymentTarget: DeploymentTarget? = nil) {
         self.enabledRuleIDs = enabledRuleIDs
         self.severities = severities
         self.ruleOptions = ruleOptions
@@ -34,8 +34,8 @@ public struct FileSettings: Sendable, Equatable {
     }
 
     /// The configured options of rule `id`.
-    func options(of id: String) -> [String: String] {
-        ruleOptions.isEmpty ? [:] : ruleOptions[id] ?? [:]
+    func options(of id: String) -> RuleOptions {
+        ruleOptions.isEmpty ? RuleOptions() : ruleOptions[id] ?? RuleOptions()
     }
 
     public func severity(of rule: any Rule.Type) -> Severity {
@@ -82,7 +82,7 @@ extension FileSettings {
         for (id, setting) in file.rules {
             if setting.level == .off { result.enabledRuleIDs.remove(id) }
             if let severity = setting.level?.severity { result.severities[id] = severity }
-            if !setting.options.isEmpty { result.ruleOptions[id, default: [:]].merge(setting.options) { $1 } }
+            if !setting.options.isEmpty { result.ruleOptions[id] = result.options(of: id).merging(setting.options) }
         }
         if let version = file.iosDeploymentTarget {
             result.iosDeploymentTarget = DeploymentTarget(version: version, source: file.displayPath)

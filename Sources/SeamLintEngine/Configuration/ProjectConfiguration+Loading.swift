@@ -7,7 +7,7 @@ extension ProjectConfiguration {
     public static func load(workingDirectory: String? = nil, overrides: Overrides = Overrides(),
                             rules: [any Rule.Type], reporterIDs: [String]) throws(ConfigurationError) -> ProjectConfiguration {
         let directory = PathNames.standardize(workingDirectory ?? FileSystem.currentDirectory(), relativeTo: "/")
-        let vocabulary = ConfigurationVocabulary(ruleIDs: rules.map { $0.description.id }, reporterIDs: reporterIDs)
+        let vocabulary = ConfigurationVocabulary(rules: rules.map { $0.description }, reporterIDs: reporterIDs)
         var rootPath: String?
         if let explicit = overrides.configurationFile, !overrides.ignoresFiles {
             rootPath = PathNames.standardize(explicit, relativeTo: directory)

@@ -18,7 +18,7 @@ public final class ProjectConfiguration: @unchecked Sendable {
         /// `--ios-deployment-target`: the configuration's target is then ignored.
         public var iosDeploymentTarget: DeploymentTarget?
         /// Options set by flags such as `--include-tests`, merged over the files' options.
-        public var ruleOptions: [String: [String: String]] = [:]
+        public var ruleOptions: [String: RuleOptions] = [:]
 
         public init() {}
     }
@@ -213,7 +213,7 @@ public final class ProjectConfiguration: @unchecked Sendable {
         } else if overrides.enableAllRules {
             result.enabledRuleIDs = Set(rules.map { $0.description.id })
         }
-        for (id, options) in overrides.ruleOptions { result.ruleOptions[id, default: [:]].merge(options) { $1 } }
+        for (id, options) in overrides.ruleOptions { result.ruleOptions[id] = result.options(of: id).merging(options) }
         if overrides.iosDeploymentTarget != nil { result.iosDeploymentTarget = nil }
         return result
     }

@@ -14,22 +14,16 @@ public struct ReportContext: Sendable {
     public var workingDirectory: String
     /// A rule's documentation is at this prefix followed by its id.
     public var ruleDocumentationBase: String
-    /// The bytes of a file, by diagnostic path, when the caller still has them. Diagnostics carry
-    /// a byte length but columns count code points, so SARIF's `endLine`/`endColumn` can only be
-    /// computed from the text; without it SARIF regions give `byteLength` alone.
-    public var sourceBytes: (@Sendable (String) -> [UInt8]?)?
 
     /// `workingDirectory` defaults to the current directory, `sarifRoot` to `workingDirectory`.
     public init(rules: [RuleDescription] = [], toolVersion: String, workingDirectory: String? = nil,
-                sarifRoot: String? = nil, ruleDocumentationBase: String = ReportContext.defaultRuleDocumentationBase,
-                sourceBytes: (@Sendable (String) -> [UInt8]?)? = nil) {
+                sarifRoot: String? = nil, ruleDocumentationBase: String = ReportContext.defaultRuleDocumentationBase) {
         let workingDirectory = PathNames.standardize(workingDirectory ?? FileSystem.currentDirectory(), relativeTo: "/")
         self.rules = rules
         self.toolVersion = toolVersion
         self.workingDirectory = workingDirectory
         self.sarifRoot = PathNames.standardize(sarifRoot ?? workingDirectory, relativeTo: workingDirectory)
         self.ruleDocumentationBase = ruleDocumentationBase
-        self.sourceBytes = sourceBytes
     }
 
     /// The documentation address of a rule.

@@ -9,7 +9,7 @@ import SeamLintCore
 ///   absolute `file://` URI.
 /// - `columnKind` is `unicodeCodePoints`, since `Location.column` counts code points. Regions also
 ///   carry `byteOffset`/`byteLength`, the unit of `Diagnostic.length` and of fixes; `endLine` and
-///   `endColumn` are given when `ReportContext.sourceBytes` can supply the text to count them.
+///   `endColumn` come from `Diagnostic.end`, when the diagnostic was made with its file's text.
 /// - `partialFingerprints["seamlintFingerprint/v1"]` hashes rule, artifact URI, message and the
 ///   occurrence number among identical findings in the file: not the line number, so a finding
 ///   keeps its identity when code above it moves.
@@ -36,7 +36,6 @@ public struct SARIFReporter: Reporter {
         }
         let artifacts = sorted.map { artifact($0.location.file) }
         let fingerprints = Fingerprint.compute(sorted, paths: artifacts.map(\.uri))
-        var texts = SARIFSourceCache(provider: context.sourceBytes)
 
         let results: [JSONValue] = sorted.indices.map { index in
             let diagnostic = sorted[index]
@@ -47,7 +46,7 @@ public struct SARIFReporter: Reporter {
                 "message": .object(["text": .string(diagnostic.message)]),
                 "locations": .array([.object(["physicalLocation": .object([
                     "artifactLocation": artifacts[index].value,
-                    "region": Self.region(diagnostic.location, length: diagnostic.length, texts: &texts),
+                    "region": Self.region(diagnostic.location, length: diagnostic.length, end: diagnostic.end),
                 ])])]),
                 "partialFingerprints": .object([Self.fingerprintKey: .string(fingerprints[index])]),
             ]
@@ -58,7 +57,7 @@ public struct SARIFReporter: Reporter {
                         "message": .object(["text": .string(related.message)]),
                         "physicalLocation": .object([
                             "artifactLocation": artifact(related.location.file).value,
-                            "region": Self.region(related.location, length: nil, texts: &texts),
+                            "region": Self.region(related.location, length: nil, end: nil),
                         ]),
                     ])
                 })
@@ -124,8 +123,8 @@ public struct SARIFReporter: Reporter {
         return .object(members)
     }
 
-    /// Start line and column, the byte range, and the end when the text is available.
-    static func region(_ location: Location, length: Int?, texts: inout SARIFSourceCache) -> JSONValue {
+    /// Start line and column, the byte range, and the end when the diagnostic knows it.
+    static func region(_ location: Location, length: Int?, end: SourcePosition?) -> JSONValue {
         var members: JSONObject = [
             "startLine": .integer(max(location.line, 1)),
             "startColumn": .integer(max(location.column, 1)),
@@ -133,7 +132,7 @@ public struct SARIFReporter: Reporter {
         ]
         guard let length else { return .object(members) }
         members["byteLength"] = .integer(max(length, 0))
-        if length > 0, let end = texts.end(of: location, length: length) {
+        if length > 0, let end {
             members["endLine"] = .integer(end.line)
             members["endColumn"] = .integer(end.column)
         }

@@ -51,37 +51,3 @@ struct SARIFArtifact {
         return .object(members)
     }
 }
-
-/// File texts from `ReportContext.sourceBytes`, fetched once per file, to turn byte lengths into
-/// end lines and code-point columns.
-struct SARIFSourceCache {
-    let provider: (@Sendable (String) -> [UInt8]?)?
-    private var texts: [String: [UInt8]?] = [:]
-
-    init(provider: (@Sendable (String) -> [UInt8]?)?) {
-        self.provider = provider
-    }
-
-    /// The line and column just past the flagged text (SARIF's exclusive `endColumn`), or nil
-    /// when the text is unknown or does not match the location.
-    mutating func end(of location: Location, length: Int) -> (line: Int, column: Int)? {
-        guard let provider else { return nil }
-        if texts[location.file] == nil { texts[location.file] = .some(provider(location.file)) }
-        guard let bytes = texts[location.file] ?? nil else { return nil }
-        let start = location.offset, end = start + length
-        guard start >= 0, end <= bytes.count else { return nil }
-        var line = location.line, column = location.column
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
-                column += 1
-            }
-            index += 1
-        }
-        return (line, column)
-    }
-}

@@ -24,7 +24,8 @@ extension FileSuppressions {
         if ran.contains(invalidID) {
             let severity = settings.severity(of: InvalidSuppression.self)
             problems = map.problems.map {
-                Diagnostic(ruleID: invalidID, severity: severity, message: $0.message, location: $0.location, length: $0.length)
+                Diagnostic(ruleID: invalidID, severity: severity, message: $0.message, location: $0.location,
+                           length: $0.length, end: $0.end)
             }
         }
         let severity = ran.contains(SuppressionPass.superfluousID) ? settings.severity(of: SuperfluousSuppression.self) : nil

@@ -24,6 +24,7 @@ public struct SuppressionDirective: Sendable, Hashable {
         public var id: String
         public var location: Location
         public var length: Int
+        public var end: SourcePosition?
     }
 
     public var action: Action
@@ -51,4 +52,12 @@ public struct SuppressionProblem: Sendable, Hashable {
     public var message: String
     public var location: Location
     public var length: Int
+    public var end: SourcePosition?
+
+    init(message: String, location: Location, length: Int, in file: SourceFile) {
+        self.message = message
+        self.location = location
+        self.length = length
+        end = file.end(of: location, length: length)
+    }
 }

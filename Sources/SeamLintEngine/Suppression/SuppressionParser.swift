@@ -17,7 +17,7 @@ enum SuppressionParser {
             if token.kind == .docLineComment || token.kind == .docBlockComment {
                 problems.append(SuppressionProblem(
                     message: "a suppression in a documentation comment is ignored; write it in a '//' comment",
-                    location: file.location(ofOffset: start), length: prefix.count))
+                    location: file.location(ofOffset: start), length: prefix.count, in: file))
                 continue
             }
             var end = token.end
@@ -115,7 +115,8 @@ private struct CommandText {
                 continue
             }
             if rules.contains(where: { $0.id == id }) { continue }
-            rules.append(.init(id: id, location: file.location(ofOffset: word.lowerBound), length: word.count))
+            let location = file.location(ofOffset: word.lowerBound)
+            rules.append(.init(id: id, location: location, length: word.count, end: file.end(of: location, length: word.count)))
         }
         if rules.isEmpty && problems.isEmpty {
             report(head, "'\(commandWord)' needs at least one rule id or 'all'")
@@ -155,6 +156,7 @@ private struct CommandText {
     }
 
     private mutating func report(_ range: Range<Int>, _ message: String) {
-        problems.append(SuppressionProblem(message: message, location: file.location(ofOffset: range.lowerBound), length: range.count))
+        problems.append(SuppressionProblem(message: message, location: file.location(ofOffset: range.lowerBound),
+                                           length: range.count, in: file))
     }
 }

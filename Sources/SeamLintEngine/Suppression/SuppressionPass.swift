@@ -81,6 +81,6 @@ struct SuppressionPass {
         let scope = directive.scope == .region ? "" : ":\(directive.scope.rawValue)"
         return Diagnostic(ruleID: Self.superfluousID, severity: severity,
                           message: "superfluous suppression: seamlint:disable\(scope) \(what) silenced nothing; remove it",
-                          location: rule.location, length: rule.length)
+                          location: rule.location, length: rule.length, end: rule.end)
     }
 }
