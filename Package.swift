@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lint", targets: ["lint"]),
+        // The same tool under an unambiguous name (the Android SDK installs a `lint` too).
+        .executable(name: "seamlint", targets: ["seamlint"]),
         .library(name: "SeamLintCore", targets: ["SeamLintCore"]),
         .plugin(name: "SeamLintCommandPlugin", targets: ["SeamLintCommandPlugin"]),
         .plugin(name: "SeamLintBuildToolPlugin", targets: ["SeamLintBuildToolPlugin"]),
@@ -27,6 +29,7 @@ let package = Package(
         // rule registry (`allRules`).
         .target(name: "SeamLintCLI", dependencies: ["SeamLintEngine", "SeamLintRules"], path: "Sources/SeamLintCLI"),
         .executableTarget(name: "lint", dependencies: ["SeamLintCLI"], path: "Sources/lint"),
+        .executableTarget(name: "seamlint", dependencies: ["SeamLintCLI"], path: "Sources/seamlint"),
         // Developer tools: SourceKit differential oracle, benchmarks. Not needed to lint.
         .target(name: "SeamLintDevSupport", dependencies: ["SeamLintCore"], path: "Sources/SeamLintDevSupport"),
         .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine", "SeamLintCLI",

@@ -1,4 +1,6 @@
+import Foundation
 import SeamLintCore
+import SeamLintEngine
 
 /// A command-line option: its spelling, whether it takes a value, and its help text.
 /// The table below is the single source of `--help` and of parsing.
@@ -26,7 +28,8 @@ enum OptionTable {
         OptionSpec(name: "--stdin", value: nil, help: "Lint standard input (with --fix: print the fixed source)."),
         OptionSpec(name: "--stdin-path", value: "PATH", help: "With --stdin: lint the input as if it were the file at PATH."),
         OptionSpec(name: "--use-script-input-files", value: nil, help: "Lint Xcode's SCRIPT_INPUT_FILE_0… files (build phases)."),
-        OptionSpec(name: "--only-rule", value: "ID", help: "Run only this rule (repeatable)."),
+        OptionSpec(name: "--only-rule", value: "ID", help: "Run only this rule (repeatable, or IDs separated by commas)."),
+        OptionSpec(name: "--disable-rule", value: "ID", help: "Do not run this rule, whatever the configuration says (repeatable, or a comma list)."),
         OptionSpec(name: "--enable-all-rules", value: nil, help: "Run every rule, opt-in ones included."),
         OptionSpec(name: "--strict", value: nil, help: "Warnings fail the run (exit 1)."),
         OptionSpec(name: "--lenient", value: nil, help: "Report errors as warnings (exit 0 unless --strict)."),
@@ -64,9 +67,17 @@ struct Arguments {
     func has(_ name: String) -> Bool { values[name] != nil }
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// Rule ids of a repeatable option, each value also a comma-separated list (`a,b`, `a, b`).
+    func ruleIDs(_ name: String) -> [String] {
+        all(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
 
-    /// Parses `arguments` (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+    static let subcommands = ["rules", "explain", "reporters"]
+
+    /// Parses `arguments` (without the program name). `pathExists` tells a path to lint from a
+    /// mistyped subcommand (`lint rule`).
+    static func parse(_ arguments: [String],
+                      pathExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) throws(UsageError) -> Arguments {
         var result = Arguments()
         var index = 0
         var onlyPaths = false
@@ -78,7 +89,10 @@ struct Arguments {
                 guard arguments.count >= 2 else { throw UsageError("`lint explain` needs a rule id, e.g. `lint explain connected_scenes_first`") }
                 result.command = .explain(arguments[1])
                 index = 2
-            default: break
+            default:
+                if let correction = subcommandCorrection(first), !pathExists(first) {
+                    throw UsageError("'\(first.escapingControlCharacters)' is neither a file nor a command; did you mean `lint \(correction)`?")
+                }
             }
         }
         while index < arguments.count {
@@ -118,6 +132,20 @@ struct Arguments {
             else if result.has("--version") { result.command = .version }
         }
         return result
+    }
+}
+
+extension Arguments {
+    /// What a first argument that looks like a mistyped subcommand meant: `rule` → `rules`,
+    /// `help` → `--help`. Nil for anything path-like.
+    static func subcommandCorrection(_ word: String) -> String? {
+        guard !word.isEmpty, word.allSatisfy({ $0.isLetter || $0 == "-" }), !word.hasPrefix("-") else { return nil }
+        switch word.lowercased() {
+        case "help": return "--help"
+        case "version": return "--version"
+        case "list", "rule-list": return "rules"
+        default: return Spelling.nearest(to: word.lowercased(), in: subcommands)
+        }
     }
 }
 

@@ -31,7 +31,7 @@ public struct CommandLineTool {
             switch parsed.command {
             case .help: output.write(HelpText.text); return ExitCode.success
             case .version: output.write(Self.version + "\n"); return ExitCode.success
-            case .rules: output.write(RuleCommands.table()); return ExitCode.success
+            case .rules: output.write(try RuleCommands.list(reporter: parsed.value("--reporter"))); return ExitCode.success
             case .reporters: output.write(RuleCommands.reporters()); return ExitCode.success
             case .explain(let id): return try explain(id)
             case .lint: return try LintCommand(arguments: parsed, output: output, errors: errors).run()

@@ -67,13 +67,16 @@ struct FixRun {
             let original = input.overrides[absolute] ?? []
             let bytes = fix.fixed[absolute] ?? original
             if dryRun {
-                output.write(UnifiedDiff.render(old: String(decoding: original, as: UTF8.self),
-                                                new: String(decoding: bytes, as: UTF8.self), path: stdinPath))
+                try ReportOutput.deliver(UnifiedDiff.render(old: String(decoding: original, as: UTF8.self),
+                                                            new: String(decoding: bytes, as: UTF8.self), path: stdinPath),
+                                         arguments: arguments, output: output)
             } else {
-                output.write(String(decoding: bytes, as: UTF8.self))
+                try ReportOutput.deliver(String(decoding: bytes, as: UTF8.self), arguments: arguments, output: output)
             }
             return
         }
+        // A dry run's diff is the report: it goes where `--output` says, in one write.
+        var diff = ""
         let writeGuard = FixWriteGuard(paths: input.roots)
         for file in input.files {
             guard let new = fix.fixed[file.absolutePath] else { continue }
@@ -81,8 +84,8 @@ struct FixRun {
             if let refusal = writeGuard.refusal(for: file) { throw UsageError("\(shown): \(refusal)") }
             if dryRun {
                 guard case .success(let old) = SourceReader.read(file) else { continue }
-                output.write(UnifiedDiff.render(old: String(decoding: old, as: UTF8.self),
-                                                new: String(decoding: new, as: UTF8.self), path: file.path))
+                diff += UnifiedDiff.render(old: String(decoding: old, as: UTF8.self),
+                                           new: String(decoding: new, as: UTF8.self), path: file.path)
                 continue
             }
             do {
@@ -93,5 +96,6 @@ struct FixRun {
             let count = fix.counts[file.path] ?? 0
             if !arguments.has("--quiet") { errors.write("fixed \(count) issue\(count == 1 ? "" : "s") in \(shown)\n") }
         }
+        if dryRun { try ReportOutput.deliver(diff, arguments: arguments, output: output) }
     }
 }

@@ -17,7 +17,7 @@ struct LintCommand {
                              + " (see `lint reporters`)")
         }
         let sarifRoot = try ReportOutput.sarifRoot(arguments)
-        let rules = try RuleSelection.rules(only: arguments.all("--only-rule"),
+        let rules = try RuleSelection.rules(only: arguments.ruleIDs("--only-rule"), disabled: arguments.ruleIDs("--disable-rule"),
                                             enableAll: arguments.has("--enable-all-rules"))
         var options = LintOptions(rules: rules)
         if let text = arguments.value("--ios-deployment-target") {
@@ -129,18 +129,13 @@ struct LintCommand {
 
 /// Which rules run.
 enum RuleSelection {
-    static func rules(only: [String], enableAll: Bool) throws(UsageError) -> [any Rule.Type] {
-        if !only.isEmpty {
-            var selected: [any Rule.Type] = []
-            for id in only {
-                guard let rule = allRules.first(where: { $0.description.id == id }) else {
-                    throw UsageError(unknownRuleMessage(id))
-                }
-                selected.append(rule)
-            }
-            return selected
+    static func rules(only: [String], disabled: [String] = [], enableAll: Bool) throws(UsageError) -> [any Rule.Type] {
+        for id in only + disabled where !allRules.contains(where: { $0.description.id == id }) {
+            throw UsageError(unknownRuleMessage(id))
         }
-        return allRules.filter { enableAll || !$0.description.isOptIn }
+        let selected = only.isEmpty ? allRules.filter { enableAll || !$0.description.isOptIn }
+            : only.compactMap { id in allRules.first { $0.description.id == id } }
+        return selected.filter { !disabled.contains($0.description.id) }
     }
 
     static func unknownRuleMessage(_ id: String) -> String {

@@ -3,6 +3,16 @@ import SeamLintEngine
 
 /// `lint rules` and `lint reporters`.
 enum RuleCommands {
+    /// `lint rules [--reporter text|json]`.
+    static func list(reporter: String?) throws(UsageError) -> String {
+        switch reporter {
+        case nil, "text": return table()
+        case "json": return RuleListJSON.render(allRules.map { $0.description })
+        case let other?:
+            throw UsageError("`lint rules` prints a table, or JSON with --reporter json; '\(other.escapingControlCharacters)' is not one of them")
+        }
+    }
+
     static func table() -> String {
         let header = ["id", "severity", "default", "fixable", "summary"]
         let rows = allRules.map { rule -> [String] in

@@ -37,7 +37,8 @@ struct RunSetup {
         var overrides = ProjectConfiguration.Overrides()
         overrides.configurationFile = arguments.value("--config")
         overrides.ignoresFiles = arguments.has("--no-config")
-        overrides.onlyRules = arguments.all("--only-rule")
+        overrides.onlyRules = arguments.ruleIDs("--only-rule")
+        overrides.disabledRules = arguments.ruleIDs("--disable-rule")
         overrides.enableAllRules = arguments.has("--enable-all-rules")
         if let text = arguments.value("--ios-deployment-target"), let version = Version(text) {
             overrides.iosDeploymentTarget = DeploymentTarget(version: version, source: "--ios-deployment-target")
@@ -79,6 +80,16 @@ struct RunSetup {
         }
         if arguments.has("--write-baseline") && (changedMode || arguments.has("--stdin")) {
             throw UsageError("--write-baseline records a whole run; it cannot be combined with --diff, --staged or --stdin")
+        }
+        // Options that would otherwise be silently ignored.
+        if arguments.has("--stdin-path") && !arguments.has("--stdin") {
+            throw UsageError("--stdin-path only applies with --stdin (lint standard input as if it were the file at PATH)")
+        }
+        if arguments.has("--dry-run") && !arguments.has("--fix") {
+            throw UsageError("--dry-run only applies with --fix (print the fixes as a diff instead of writing them)")
+        }
+        if arguments.has("--config") && arguments.has("--no-config") {
+            throw UsageError("--config and --no-config cannot be combined")
         }
     }
 

@@ -13,6 +13,8 @@ public final class ProjectConfiguration: @unchecked Sendable {
         public var ignoresFiles = false
         /// `--only-rule` (repeatable).
         public var onlyRules: [String] = []
+        /// `--disable-rule` (repeatable): off whatever the files say.
+        public var disabledRules: [String] = []
         /// `--enable-all-rules`.
         public var enableAllRules = false
         /// `--ios-deployment-target`: the configuration's target is then ignored.
@@ -213,6 +215,7 @@ public final class ProjectConfiguration: @unchecked Sendable {
         } else if overrides.enableAllRules {
             result.enabledRuleIDs = Set(rules.map { $0.description.id })
         }
+        result.enabledRuleIDs.subtract(overrides.disabledRules)
         for (id, options) in overrides.ruleOptions { result.ruleOptions[id] = result.options(of: id).merging(options) }
         if overrides.iosDeploymentTarget != nil { result.iosDeploymentTarget = nil }
         return result

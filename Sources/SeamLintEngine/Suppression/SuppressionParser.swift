@@ -137,7 +137,7 @@ private struct CommandText {
         return message + "; did you mean 'seamlint:\(parts.joined(separator: ":"))'?"
     }
 
-    /// Byte ranges of the whitespace-separated words.
+    /// Byte ranges of the words, separated by whitespace or commas (`disable a, b` = `disable a b`).
     private func words() -> [Range<Int>] {
         var result: [Range<Int>] = []
         var index = start
@@ -152,7 +152,7 @@ private struct CommandText {
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",")
     }
 
     private mutating func report(_ range: Range<Int>, _ message: String) {
