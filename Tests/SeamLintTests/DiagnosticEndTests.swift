@@ -1,6 +1,7 @@
 import SeamLintCore
 import SeamLintEngine
 import SeamLintRules
+import SeamLintCLI
 import Testing
 
 /// Diagnostics carry the end of what they flag, computed by the core from the text it linted, so

@@ -3,6 +3,7 @@ import Testing
 import SeamLintCore
 import SeamLintEngine
 import SeamLintCLI
+import SeamLintRules
 
 /// Rule metadata is documentation: it must be complete, and the committed reference current.
 @Suite("Rule reference")
