@@ -270,7 +270,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
         if directOnly && !file.mentionsText("Representable") { return }
         for (position, declaration) in file.declarations.enumerated() where declaration.isType {
             let inherited = file.inheritedNames(of: declaration)
-            guard !inherited.isEmpty, let name = declaration.name,
+            guard !inherited.isEmpty, declaration.name != nil,
                   !directOnly || inherited.contains(where: { RepresentableFamily.protocolNamed(at: $0, in: file) != nil }),
                   let qualified = file.qualifiedTypeName(ofDeclaration: position) else { continue }
             facts.types.append(TypeInheritance(type: qualified, inherits: inherited.map { file.text(at: $0) }))
