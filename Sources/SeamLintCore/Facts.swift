@@ -60,5 +60,5 @@ public struct FactTable: Sendable {
 
 extension ProjectRule {
     /// `Facts`, for checks on erased values.
-    public static var factsType: any ProjectFacts.Type { Facts.self }
+    static var factsType: any ProjectFacts.Type { Facts.self }
 }
