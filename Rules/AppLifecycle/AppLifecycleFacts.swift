@@ -1,20 +1,49 @@
+import SeamLintCore
+
 /// The project facts `scene_lifecycle_not_forwarded` records (its collector runs whenever a rule
-/// that reads them is enabled; `menu_touch_through` reads `mainApp` and `sceneDelegate`).
-enum AppLifecycleFact {
-    /// `@main` type conforming to `App`; details `type`.
-    static let mainApp = "app.main"
-    /// A `UIWindowSceneDelegate` that creates its window; details `type`, `hostsSwiftUI`.
-    static let sceneDelegate = "app.sceneDelegate"
-    /// A file that mentions `UIHostingController` (recorded once per file).
-    static let hostingController = "swiftui.hosting"
-    /// `@Environment(\.scenePhase)`.
-    static let scenePhaseRead = "scene.phaseRead"
-    /// `.environment(\.scenePhase, …)`.
-    static let scenePhaseInjected = "scene.phaseInjected"
-    /// `.onOpenURL` / `.onContinueUserActivity` on a SwiftUI view.
-    static let onOpenURL = "scene.onOpenURL"
-    static let onContinueUserActivity = "scene.onContinueUserActivity"
-    /// `func scene(_:openURLContexts:)` / `func scene(_:continue:)` implemented somewhere.
-    static let opensURLContexts = "scene.opensURLContexts"
-    static let continuesUserActivity = "scene.continuesUserActivity"
+/// that reads them is enabled; `menu_touch_through` reads `mainApps` and `sceneDelegates`).
+extension SceneLifecycleNotForwarded {
+    public struct Facts: ProjectFacts {
+        /// `@main` types conforming to `App`.
+        var mainApps: [NamedType] = []
+        /// `UIWindowSceneDelegate`s that create their window.
+        var sceneDelegates: [SceneDelegate] = []
+        /// The first `…HostingController` of each file that mentions one.
+        var hostingControllers: [FactLocation] = []
+        /// `@Environment(\.scenePhase)`, and `.environment(\.scenePhase, …)`.
+        var scenePhaseReads: [FactLocation] = []
+        var scenePhaseInjections: [FactLocation] = []
+        /// `.onOpenURL` / `.onContinueUserActivity` on a SwiftUI view.
+        var onOpenURLs: [FactLocation] = []
+        var onContinueUserActivities: [FactLocation] = []
+        /// `func scene(_:openURLContexts:)` / `func scene(_:continue:)` implemented somewhere.
+        var openURLContextsCallbacks: [FactLocation] = []
+        var continueUserActivityCallbacks: [FactLocation] = []
+
+        public init() {}
+
+        public mutating func append(_ later: Self) {
+            mainApps += later.mainApps
+            sceneDelegates += later.sceneDelegates
+            hostingControllers += later.hostingControllers
+            scenePhaseReads += later.scenePhaseReads
+            scenePhaseInjections += later.scenePhaseInjections
+            onOpenURLs += later.onOpenURLs
+            onContinueUserActivities += later.onContinueUserActivities
+            openURLContextsCallbacks += later.openURLContextsCallbacks
+            continueUserActivityCallbacks += later.continueUserActivityCallbacks
+        }
+    }
+
+    struct NamedType: Sendable, Equatable {
+        var site: FactLocation
+        var type: String
+    }
+
+    struct SceneDelegate: Sendable, Equatable {
+        var site: FactLocation
+        var type: String
+        /// Its window's root is a `UIHostingController`.
+        var hostsSwiftUI: Bool
+    }
 }

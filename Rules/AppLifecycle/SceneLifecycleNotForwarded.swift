@@ -257,22 +257,22 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
         ]
     )
 
-    public func collectFacts(_ context: inout RuleContext) {
+    public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         for name in file.mainAppTypes() {
-            context.record(AppLifecycleFact.mainApp, at: name, details: ["type": file.text(at: name)])
+            facts.mainApps.append(NamedType(site: context.factLocation(at: name), type: file.text(at: name)))
         }
         for delegate in file.windowSceneDelegates() {
-            context.record(AppLifecycleFact.sceneDelegate, at: delegate.name,
-                           details: ["type": file.text(at: delegate.name), "hostsSwiftUI": delegate.hostsSwiftUI ? "true" : "false"])
+            facts.sceneDelegates.append(SceneDelegate(site: context.factLocation(at: delegate.name), type: file.text(at: delegate.name),
+                                                      hostsSwiftUI: delegate.hostsSwiftUI))
         }
         if file.mentionsText("HostingController"),
            let first = file.code.indices.first(where: { file.code[$0].kind == .identifier && file.tokenHasSuffix($0, "HostingController") }) {
-            context.record(AppLifecycleFact.hostingController, at: first)
+            facts.hostingControllers.append(context.factLocation(at: first))
         }
-        for name in file.sceneCallbacks(withLabel: "openURLContexts") { context.record(AppLifecycleFact.opensURLContexts, at: name) }
-        for name in file.sceneCallbacks(withLabel: "continue") { context.record(AppLifecycleFact.continuesUserActivity, at: name) }
-        for index in file.scenePhaseInjections() { context.record(AppLifecycleFact.scenePhaseInjected, at: index) }
+        facts.openURLContextsCallbacks += file.sceneCallbacks(withLabel: "openURLContexts").map(context.factLocation)
+        facts.continueUserActivityCallbacks += file.sceneCallbacks(withLabel: "continue").map(context.factLocation)
+        facts.scenePhaseInjections += file.scenePhaseInjections().map(context.factLocation)
 
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,
               !file.pathNamesOtherPlatform else { return }
@@ -280,44 +280,44 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
             !file.isOutsideIOS(at: index) && !file.isPreviewCode(at: index)
         }
         for index in file.scenePhaseReads() where inIOSViewCode(index) {
-            // Inside an `App` the SwiftUI lifecycle is in use anyway (and `app.main` says so).
+            // Inside an `App` the SwiftUI lifecycle is in use anyway (and `mainApps` says so).
             if let type = file.enclosingType(of: index), file.declaration(type, inheritsFrom: "App") { continue }
-            context.record(AppLifecycleFact.scenePhaseRead, at: index)
+            facts.scenePhaseReads.append(context.factLocation(at: index))
         }
         for index in file.modifierUses("onOpenURL") where inIOSViewCode(index) {
-            context.record(AppLifecycleFact.onOpenURL, at: index)
+            facts.onOpenURLs.append(context.factLocation(at: index))
         }
         for index in file.modifierUses("onContinueUserActivity") where inIOSViewCode(index) {
-            context.record(AppLifecycleFact.onContinueUserActivity, at: index)
+            facts.onContinueUserActivities.append(context.factLocation(at: index))
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
-        guard context.facts(AppLifecycleFact.mainApp).isEmpty else { return }
-        let delegates = context.facts(AppLifecycleFact.sceneDelegate)
-        let hostsAnywhere = !context.facts(AppLifecycleFact.hostingController).isEmpty
-        guard let delegate = delegates.first(where: { $0.details["hostsSwiftUI"] == "true" })
-            ?? (hostsAnywhere ? delegates.first : nil) else { return }
-        let type = delegate.details["type"] ?? "the scene delegate"
-        let related = [RelatedLocation(location: delegate.location,
+        let facts = context.facts(of: Self.self)
+        guard facts.mainApps.isEmpty else { return }
+        let delegates = facts.sceneDelegates
+        let hostsAnywhere = !facts.hostingControllers.isEmpty
+        guard let delegate = delegates.first(where: \.hostsSwiftUI) ?? (hostsAnywhere ? delegates.first : nil) else { return }
+        let type = delegate.type
+        let related = [RelatedLocation(location: delegate.site.location,
                                        message: "`\(type)` creates the windows, so SwiftUI does not manage these scenes")]
-        // Each SwiftUI hook, the delegate-side fact that feeds it, and what to write instead.
-        let hooks: [(fed: String, uses: String, message: String)] = [
-            (AppLifecycleFact.scenePhaseInjected, AppLifecycleFact.scenePhaseRead,
+        // Each SwiftUI hook, the delegate-side facts that feed it, and what to write instead.
+        let hooks: [(fed: [FactLocation], uses: [FactLocation], message: String)] = [
+            (facts.scenePhaseInjections, facts.scenePhaseReads,
              "`@Environment(\\.scenePhase)` never changes here because `\(type)` creates the windows, not a SwiftUI "
                 + "`App`: inject the phase from the delegate's `sceneDidBecomeActive(_:)` / `sceneDidEnterBackground(_:)` "
                 + "with `.environment(\\.scenePhase, …)` on the root view."),
-            (AppLifecycleFact.opensURLContexts, AppLifecycleFact.onOpenURL,
+            (facts.openURLContextsCallbacks, facts.onOpenURLs,
              "`.onOpenURL` never fires here because `\(type)` creates the windows, not a SwiftUI `App`: implement "
                 + "`scene(_:openURLContexts:)` in the delegate (and read `connectionOptions.urlContexts` at launch) and "
                 + "pass the URL to this view."),
-            (AppLifecycleFact.continuesUserActivity, AppLifecycleFact.onContinueUserActivity,
+            (facts.continueUserActivityCallbacks, facts.onContinueUserActivities,
              "`.onContinueUserActivity` never fires here because `\(type)` creates the windows, not a SwiftUI `App`: "
                 + "implement `scene(_:continue:)` in the delegate (and read `connectionOptions.userActivities` at launch) "
                 + "and pass the activity to this view."),
         ]
-        for hook in hooks where context.facts(hook.fed).isEmpty {
-            for use in context.facts(hook.uses) { context.report(at: use, hook.message, related: related) }
+        for hook in hooks where hook.fed.isEmpty {
+            for use in hook.uses { context.report(at: use, hook.message, related: related) }
         }
     }
 }

@@ -270,51 +270,53 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
     /// What the Swift and Objective-C window queries look for first.
     public static var factTriggerWords: [String] { ["ContextMenuContainer", "Window(", "Window alloc"] }
 
-    public func collectFacts(_ context: inout RuleContext) {
-        record(context.file.contextMenuWorkaroundWindows(), context.file.customWindowCreations(), in: &context)
+    public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
+        record(context.file.contextMenuWorkaroundWindows(), context.file.customWindowCreations(), context, into: &facts)
     }
 
-    public func collectObjectiveCFacts(_ context: inout RuleContext) {
+    public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {
         record(context.file.objectiveCContextMenuWorkaroundWindows(), context.file.objectiveCCustomWindowCreations(),
-               in: &context)
+               context, into: &facts)
     }
 
     private func record(_ windows: [ContextMenuWorkaroundWindow], _ creations: [(name: Int, isGated: Bool)],
-                        in context: inout RuleContext) {
+                        _ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         for window in windows {
             let type = file.text(at: window.name)
-            context.record(MenuFact.workaroundWindow, at: window.name,
-                           details: ["type": type, "gated": window.isGated ? "true" : "false"])
+            facts.windows.append(WorkaroundWindow(site: context.factLocation(at: window.name), type: type,
+                                                  isGated: window.isGated,
+                                                  iosDeploymentTarget: context.deploymentTarget.version))
             for hook in window.hooks {
-                context.record(MenuFact.workaroundHook, at: hook.name,
-                               details: ["type": type, "gated": hook.isGated || window.isGated ? "true" : "false"])
+                facts.hooks.append(WorkaroundHook(site: context.factLocation(at: hook.name), type: type,
+                                                  isGated: hook.isGated || window.isGated))
             }
         }
         for creation in creations {
-            context.record(MenuFact.windowCreation, at: creation.name,
-                           details: ["type": file.text(at: creation.name), "gated": creation.isGated ? "true" : "false"])
+            facts.creations.append(WindowCreation(site: context.factLocation(at: creation.name),
+                                                  type: file.text(at: creation.name), isGated: creation.isGated))
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
+        let facts = context.facts(of: Self.self)
         // Grouped by type once: filtering every list for every window was quadratic in big projects.
-        let creations = Dictionary(grouping: context.facts(MenuFact.windowCreation), by: { $0.details["type"] })
-        let hooks = Dictionary(grouping: context.facts(MenuFact.workaroundHook), by: { $0.details["type"] })
-        for window in context.facts(MenuFact.workaroundWindow) {
-            let type = window.details["type"] ?? "window"
+        let creations = Dictionary(grouping: facts.creations, by: \.type)
+        let hooks = Dictionary(grouping: facts.hooks, by: \.type)
+        for window in facts.windows {
+            let type = window.type
             if let target = window.iosDeploymentTarget, target >= Version(18) {
-                context.report(at: window, "`\(type)` works around SwiftUI menus leaking taps before iOS 18, but the "
+                context.report(at: window.site, "`\(type)` works around SwiftUI menus leaking taps before iOS 18, but the "
                     + "deployment target is iOS \(target): the whole workaround is dead code; delete it and create a "
                     + "plain `UIWindow`.")
                 continue
             }
-            if window.details["gated"] == "true" { continue }
+            if window.isGated { continue }
             let created = creations[type] ?? []
-            if !created.isEmpty && created.allSatisfy({ $0.details["gated"] == "true" }) { continue }
-            for hook in hooks[type] ?? [] where hook.details["gated"] == "false" {
-                let name = hook.location.file == window.location.file ? "" : " of `\(type)`"
-                context.report(at: hook, "This workaround hook\(name) also runs on iOS 18 and later, "
+            if !created.isEmpty && created.allSatisfy(\.isGated) { continue }
+            for hook in hooks[type] ?? [] where !hook.isGated {
+                let name = hook.site.location.file == window.site.location.file ? "" : " of `\(type)`"
+                context.report(at: hook.site, "This workaround hook\(name) also runs on iOS 18 and later, "
                     + "where SwiftUI menus no longer leak taps: start it with `guard #unavailable(iOS 18) else "
                     + "{ return }` (after calling `super`).")
             }

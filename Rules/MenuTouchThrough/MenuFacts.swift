@@ -1,16 +1,67 @@
-/// The project facts of the menu touch-through family. Each kind is recorded by one rule (its
-/// owner) and may be read by the others.
-enum MenuFact {
-    // Owner: ContextMenuWorkaroundScope (read by MenuTouchThrough too).
-    /// A `UIWindow` subclass that recognises `_UIContextMenuContainerView`; at the class name.
-    /// Details: `type`, `gated` ("true" when its interaction toggling runs only below iOS 18).
-    static let workaroundWindow = "menu.workaroundWindow"
-    /// A hook (`didAddSubview` …) of a workaround window; details `type`, `gated`.
-    static let workaroundHook = "menu.workaroundHook"
-    /// `SomeWindow(windowScene:)` / `SomeWindow(frame:)`; details `type`, `gated`.
-    static let windowCreation = "menu.windowCreation"
+import SeamLintCore
 
-    // Owner: MenuTouchThrough.
-    /// A SwiftUI `Menu`, or a `Picker` given the menu style; details `kind`, `targetSource`.
-    static let menuSite = "menu.site"
+/// The project facts of the menu touch-through family, one type per recording rule;
+/// `menu_touch_through` reads the workaround windows too.
+extension ContextMenuWorkaroundScope {
+    public struct Facts: ProjectFacts {
+        /// `UIWindow` subclasses that recognise `_UIContextMenuContainerView`, at the class name.
+        var windows: [WorkaroundWindow] = []
+        /// Their hooks (`didAddSubview` …), at the method name.
+        var hooks: [WorkaroundHook] = []
+        /// `SomeWindow(windowScene:)` / `SomeWindow(frame:)`, at the type name.
+        var creations: [WindowCreation] = []
+
+        public init() {}
+
+        public mutating func append(_ later: Self) {
+            windows += later.windows
+            hooks += later.hooks
+            creations += later.creations
+        }
+    }
+
+    struct WorkaroundWindow: Sendable, Equatable {
+        var site: FactLocation
+        var type: String
+        /// Its interaction toggling runs only below iOS 18.
+        var isGated: Bool
+        /// The deployment target of its file.
+        var iosDeploymentTarget: Version?
+    }
+
+    struct WorkaroundHook: Sendable, Equatable {
+        var site: FactLocation
+        /// The window type it belongs to.
+        var type: String
+        /// It, or its whole window, runs only below iOS 18.
+        var isGated: Bool
+    }
+
+    struct WindowCreation: Sendable, Equatable {
+        var site: FactLocation
+        var type: String
+        var isGated: Bool
+    }
+}
+
+extension MenuTouchThrough {
+    public struct Facts: ProjectFacts {
+        /// SwiftUI `Menu`s, and `Picker`s given the menu style.
+        var sites: [MenuSite] = []
+
+        public init() {}
+
+        public mutating func append(_ later: Self) {
+            sites += later.sites
+        }
+    }
+
+    struct MenuSite: Sendable, Equatable {
+        var site: FactLocation
+        /// A menu-style `Picker`, not a `Menu`.
+        var isPicker: Bool
+        /// The deployment target of its file, and the manifest it comes from.
+        var iosDeploymentTarget: Version?
+        var targetSource: String?
+    }
 }

@@ -326,38 +326,38 @@ public struct MenuTouchThrough: ProjectRule {
     /// `collectFacts` records nothing in a file without these.
     public static var factTriggerWords: [String] { ["Menu", "pickerStyle"] }
 
-    /// The workaround window (`menu.workaroundWindow`), the `@main` app and scene delegates.
+    /// The workaround windows, the `@main` app and scene delegates.
     public static var readsFactsOf: [any ProjectRule.Type] { [ContextMenuWorkaroundScope.self, SceneLifecycleNotForwarded.self] }
 
-    public func collectFacts(_ context: inout RuleContext) {
+    public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS,
               file.mentionsText("Menu") || file.mentionsText("pickerStyle"), !file.importsAppKitOnly,
               !file.pathNamesOtherPlatform else { return }
-        let targetSource = context.deploymentTarget.source ?? ""
         for site in Self.menuSites(in: file) {
-            context.record(MenuFact.menuSite, at: site.report,
-                           details: ["kind": site.kind, "targetSource": targetSource])
+            facts.sites.append(MenuSite(site: context.factLocation(at: site.report), isPicker: site.kind == "Picker",
+                                        iosDeploymentTarget: context.deploymentTarget.version,
+                                        targetSource: context.deploymentTarget.source))
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
-        guard context.facts(MenuFact.workaroundWindow).isEmpty else { return }
-        let related = Self.relatedLocation(context)
-        for site in context.facts(MenuFact.menuSite) {
+        guard context.facts(of: ContextMenuWorkaroundScope.self).windows.isEmpty else { return }
+        let lifecycle = context.facts(of: SceneLifecycleNotForwarded.self)
+        let related = Self.relatedLocation(lifecycle)
+        for site in context.facts(of: Self.self).sites {
             if let target = site.iosDeploymentTarget, target >= Version(18) { continue }
-            context.report(at: site, Self.message(for: site, hasApp: !context.facts(AppLifecycleFact.mainApp).isEmpty),
-                           related: related)
+            context.report(at: site.site, Self.message(for: site, hasApp: !lifecycle.mainApps.isEmpty), related: related)
         }
     }
 
     // MARK: Message
 
-    private static func message(for site: Fact, hasApp: Bool) -> String {
-        let what = site.details["kind"] == "Picker" ? "This menu-style `Picker`" : "This SwiftUI `Menu`"
+    private static func message(for site: MenuSite, hasApp: Bool) -> String {
+        let what = site.isPicker ? "This menu-style `Picker`" : "This SwiftUI `Menu`"
         let target: String
         if let version = site.iosDeploymentTarget {
-            let source = site.details["targetSource"].flatMap { $0.isEmpty ? nil : ", from \(lastComponent($0))" } ?? ""
+            let source = site.targetSource.flatMap { $0.isEmpty ? nil : ", from \(lastComponent($0))" } ?? ""
             target = "deployment target iOS \(version)\(source)"
         } else {
             target = DeploymentTarget.unknownHint
@@ -377,13 +377,13 @@ public struct MenuTouchThrough: ProjectRule {
         return last == "project.pbxproj" ? String(parts[parts.count - 2]) : String(last)
     }
 
-    private static func relatedLocation(_ context: ProjectContext) -> [RelatedLocation] {
-        if let app = context.facts(AppLifecycleFact.mainApp).first {
-            return [RelatedLocation(location: app.location, message: "SwiftUI creates this app's windows, so no "
+    private static func relatedLocation(_ lifecycle: SceneLifecycleNotForwarded.Facts) -> [RelatedLocation] {
+        if let app = lifecycle.mainApps.first {
+            return [RelatedLocation(location: app.site.location, message: "SwiftUI creates this app's windows, so no "
                 + "workaround window can be installed; adopt a `UIWindowSceneDelegate` that creates it")]
         }
-        if let delegate = context.facts(AppLifecycleFact.sceneDelegate).first {
-            return [RelatedLocation(location: delegate.location,
+        if let delegate = lifecycle.sceneDelegates.first {
+            return [RelatedLocation(location: delegate.site.location,
                                     message: "this scene delegate creates the window: make it the workaround window")]
         }
         return []

@@ -368,127 +368,116 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
         ]
     )
 
-    public func collectFacts(_ context: inout RuleContext) {
+    public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,
               !file.pathNamesOtherPlatform else { return }
-        func names(_ tokens: [Int]) -> String { tokens.map { file.text(at: $0) }.joined(separator: ",") }
+        func names(_ tokens: [Int]) -> [String] { tokens.map { file.text(at: $0) } }
         recordAppearances(file.navigationScrollEdgeAssignments().filter { !file.isOutsideIOS(at: $0.member) },
-                          file.navigationAppearanceFactories(), in: &context)
+                          file.navigationAppearanceFactories(), context, into: &facts)
         let sites = file.navigationHostingSites()
         for site in sites.hosting {
-            context.record(NavigationBarFact.hostedInNavigation, at: site.site, details: ["roots": names(site.roots)])
+            facts.hostedInNavigation.append(NavigationHost(site: context.factLocation(at: site.site), roots: names(site.roots)))
         }
         for pushed in sites.pushedTypes {
-            context.record(NavigationBarFact.pushedType, at: pushed.site, details: ["type": file.text(at: pushed.type)])
+            facts.pushedTypes.append(NamedSite(site: context.factLocation(at: pushed.site), type: file.text(at: pushed.type)))
         }
         for subclass in file.hostingControllerSubclasses() {
-            context.record(NavigationBarFact.hostingSubclass, at: subclass.name,
-                           details: ["type": file.text(at: subclass.name), "roots": names(subclass.roots)])
+            facts.hostingSubclasses.append(HostingSubclass(type: file.text(at: subclass.name), roots: names(subclass.roots)))
         }
         let dialogs = file.dimmingDialogs()
         for dialog in dialogs.dialogs {
-            context.record(NavigationBarFact.dimmingDialog, at: dialog.site, details: ["node": dialog.node.map(file.text(at:)) ?? ""])
+            facts.dimmingDialogs.append(DimmingDialog(site: context.factLocation(at: dialog.site),
+                                                      node: dialog.node.map(file.text(at:))))
         }
-        for type in dialogs.dimmingViewTypes {
-            context.record(NavigationBarFact.dimmingViewType, at: type, details: ["type": file.text(at: type)])
-        }
+        facts.dimmingViewTypes += dialogs.dimmingViewTypes.map(file.text(at:))
         for overlay in dialogs.overlayCalls {
-            context.record(NavigationBarFact.overlayCalls, at: overlay.overlay,
-                           details: ["types": names(overlay.types), "node": overlay.node.map(file.text(at:)) ?? ""])
+            facts.overlayCalls.append(OverlayCall(site: context.factLocation(at: overlay.overlay), types: names(overlay.types),
+                                                  node: overlay.node.map(file.text(at:))))
         }
         // Which views use which: a dialog matters when a hosted root view shows it.
         for node in file.viewCompositionNodes() {
-            context.record(NavigationBarFact.viewNode, at: node.name,
-                           details: ["name": file.text(at: node.name), "references": names(node.references)])
+            facts.viewNodes.append(ViewNode(name: file.text(at: node.name), references: names(node.references)))
         }
     }
 
-    public func collectObjectiveCFacts(_ context: inout RuleContext) {
+    public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS else { return }
         recordAppearances(context.file.objectiveCScrollEdgeAssignments(), context.file.objectiveCAppearanceFactories(),
-                          in: &context)
+                          context, into: &facts)
     }
 
-    private func recordAppearances(_ assignments: [ScrollEdgeAssignment],
-                                   _ factories: [(name: Int, opacity: AppearanceOpacity)], in context: inout RuleContext) {
+    private func recordAppearances(_ assignments: [ScrollEdgeAssignment], _ factories: [(name: Int, opacity: AppearanceOpacity)],
+                                   _ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         for assignment in assignments {
-            var details = ["opacity": assignment.opacity.rawValue]
-            if let source = assignment.source { details["source"] = source }
-            if let evidence = assignment.evidence {
+            let evidence = assignment.evidence.map { evidence in
                 let call = file.isName(evidence, "configureWithOpaqueBackground") ? "`configureWithOpaqueBackground()`"
                     : "a `\(file.text(at: evidence))`"
-                details["evidence"] = "\(call) on line \(file.location(of: evidence).line)"
+                return "\(call) on line \(file.location(of: evidence).line)"
             }
-            context.record(NavigationBarFact.scrollEdgeAssignment, at: assignment.member, details: details)
+            facts.scrollEdgeAssignments.append(AppearanceAssignment(site: context.factLocation(at: assignment.member),
+                                                                    opacity: assignment.opacity, source: assignment.source,
+                                                                    evidence: evidence))
         }
         for factory in factories {
-            context.record(NavigationBarFact.appearanceFactory, at: factory.name,
-                           details: ["name": file.text(at: factory.name), "opacity": factory.opacity.rawValue])
+            facts.appearanceFactories.append(AppearanceFactory(name: file.text(at: factory.name), opacity: factory.opacity))
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
+        let facts = context.facts(of: Self.self)
         // An opaque scroll-edge appearance, directly or through a helper seen elsewhere.
-        let factories = context.facts(NavigationBarFact.appearanceFactory)
-        let appearance = context.facts(NavigationBarFact.scrollEdgeAssignment).first { assignment in
-            switch assignment.details["opacity"] {
-            case "opaque": return true
-            case "unknown":
-                guard let source = assignment.details["source"] else { return false }
-                return factories.contains { $0.details["name"] == source && $0.details["opacity"] == "opaque" }
-            default: return false
+        let appearance = facts.scrollEdgeAssignments.first { assignment in
+            switch assignment.opacity {
+            case .opaque: return true
+            case .unknown:
+                guard let source = assignment.source else { return false }
+                return facts.appearanceFactories.contains { $0.name == source && $0.opacity == .opaque }
+            case .transparent: return false
             }
         }
         guard let appearance else { return }
         // No dialog that dims the screen: nothing to trace (the common case, and the costly part).
-        let dimmingTypes = Set(context.facts(NavigationBarFact.dimmingViewType).compactMap { $0.details["type"] })
-        guard !context.facts(NavigationBarFact.dimmingDialog).isEmpty
-            || (!dimmingTypes.isEmpty && !context.facts(NavigationBarFact.overlayCalls).isEmpty) else { return }
+        let dimmingTypes = Set(facts.dimmingViewTypes)
+        guard !facts.dimmingDialogs.isEmpty || (!dimmingTypes.isEmpty && !facts.overlayCalls.isEmpty) else { return }
 
         // SwiftUI root views hosted in a navigation controller, and the site that hosts each.
-        func list(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }
         var subclassRoots: [String: [String]] = [:]
-        for subclass in context.facts(NavigationBarFact.hostingSubclass) {
-            if let type = subclass.details["type"] { subclassRoots[type, default: []] += list(subclass.details["roots"]) }
-        }
-        var hostedBy: [String: Fact] = [:]
+        for subclass in facts.hostingSubclasses { subclassRoots[subclass.type, default: []] += subclass.roots }
+        var hostedBy: [String: FactLocation] = [:]
         var queue: [String] = []
-        func host(_ root: String, at site: Fact) {
+        func host(_ root: String, at site: FactLocation) {
             guard hostedBy[root] == nil else { return }
             hostedBy[root] = site
             queue.append(root)
         }
-        for site in context.facts(NavigationBarFact.hostedInNavigation) {
-            for root in list(site.details["roots"]) { host(root, at: site) }
+        for hosting in facts.hostedInNavigation {
+            for root in hosting.roots { host(root, at: hosting.site) }
         }
-        for site in context.facts(NavigationBarFact.pushedType) {
-            guard let type = site.details["type"], let roots = subclassRoots[type] else { continue }
-            for root in roots { host(root, at: site) }
+        for pushed in facts.pushedTypes {
+            guard let roots = subclassRoots[pushed.type] else { continue }
+            for root in roots { host(root, at: pushed.site) }
         }
         guard !queue.isEmpty else { return }
         // Every view reachable from those roots through the views and modifiers they use.
-        // Split only for the views reached: most of a big project's views never are.
-        var references: [String: [String]] = [:]
-        for node in context.facts(NavigationBarFact.viewNode) {
-            if let name = node.details["name"] { references[name, default: []].append(node.details["references"] ?? "") }
-        }
+        var references: [String: [[String]]] = [:]
+        for node in facts.viewNodes { references[node.name, default: []].append(node.references) }
         var next = 0
         while next < queue.count {
             let name = queue[next]
             next += 1
-            for reference in (references[name] ?? []).flatMap({ list($0) })
+            for reference in (references[name] ?? []).joined()
             where hostedBy[reference] == nil && references[reference] != nil {
                 host(reference, at: hostedBy[name]!)
             }
         }
 
-        let viaHelper = appearance.details["opacity"] == "unknown"
-        let origin = viaHelper ? " (built by `\(appearance.details["source"] ?? "a helper")`)"
-            : appearance.details["evidence"].map { " (made opaque by \($0))" } ?? ""
-        func related(_ site: Fact) -> [RelatedLocation] {
-            [RelatedLocation(location: appearance.location,
+        let viaHelper = appearance.opacity == .unknown
+        let origin = viaHelper ? " (built by `\(appearance.source ?? "a helper")`)"
+            : appearance.evidence.map { " (made opaque by \($0))" } ?? ""
+        func related(_ site: FactLocation) -> [RelatedLocation] {
+            [RelatedLocation(location: appearance.site.location,
                              message: "an opaque navigation bar scroll-edge appearance\(origin) is set here"),
              RelatedLocation(location: site.location, message: "this view is hosted in a navigation controller here")]
         }
@@ -496,17 +485,17 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
             + "`UINavigationController` hosting this view, and the bar's buttons stay tappable: present the dialog "
             + "with `.fullScreenCover`, or from UIKit in its own `UIHostingController` with `.overFullScreen`."
         var reported = Set<Location>()
-        for dialog in context.facts(NavigationBarFact.dimmingDialog) {
-            guard let node = dialog.details["node"], let site = hostedBy[node],
-                  reported.insert(dialog.location).inserted else { continue }
-            context.report(at: dialog, message, related: related(site))
+        for dialog in facts.dimmingDialogs {
+            guard let node = dialog.node, let site = hostedBy[node],
+                  reported.insert(dialog.site.location).inserted else { continue }
+            context.report(at: dialog.site, message, related: related(site))
         }
         guard !dimmingTypes.isEmpty else { return }
-        for overlay in context.facts(NavigationBarFact.overlayCalls) {
-            guard let node = overlay.details["node"], let site = hostedBy[node],
-                  let type = list(overlay.details["types"]).first(where: dimmingTypes.contains),
-                  reported.insert(overlay.location).inserted else { continue }
-            context.report(at: overlay, "`\(type)` dims the whole screen, but overlaid here it is drawn under the "
+        for overlay in facts.overlayCalls {
+            guard let node = overlay.node, let site = hostedBy[node],
+                  let type = overlay.types.first(where: dimmingTypes.contains),
+                  reported.insert(overlay.site.location).inserted else { continue }
+            context.report(at: overlay.site, "`\(type)` dims the whole screen, but overlaid here it is drawn under the "
                 + "opaque navigation bar of the `UINavigationController` hosting this view, and the bar's buttons "
                 + "stay tappable: present it with `.fullScreenCover`, or from UIKit in its own `UIHostingController` "
                 + "with `.overFullScreen`.", related: related(site))

@@ -219,45 +219,70 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
         ]
     )
 
-    static let typeFact = "representable_dismantle_not_static.type"
-    static let candidateFact = "representable_dismantle_not_static.instance_dismantle"
+    public struct Facts: ProjectFacts {
+        /// Inheritance clauses, one per type header.
+        var types: [TypeInheritance] = []
+        /// Instance `dismantle…` methods of a type with two parameters, the first unlabelled.
+        var candidates: [Candidate] = []
+
+        public init() {}
+
+        public mutating func append(_ later: Self) {
+            types += later.types
+            candidates += later.candidates
+        }
+    }
+
+    struct TypeInheritance: Sendable, Equatable {
+        /// The qualified type name (`Outer.Map`).
+        var type: String
+        var inherits: [String]
+    }
+
+    struct Candidate: Sendable, Equatable {
+        var site: FactLocation
+        /// The qualified name of the type that declares it.
+        var type: String
+        var family: RepresentableFamily
+        /// `dismantleUIView(_:coordinator:)`, as declared, for messages.
+        var signature: String
+        /// Its second parameter is `coordinator`: only `static` is missing.
+        var matchesRequirement: Bool
+        /// Its body reads `self` or an instance member.
+        var usesInstance: Bool
+        /// Where the `static ` fix goes, when adding it compiles.
+        var insertAt: Int?
+    }
 
     /// Only a project with an instance `dismantle…` whose type is not seen to conform directly
     /// (`struct Map: UIViewRepresentable`, in any file) needs every type's inheritance clause.
     public static var defersFacts: Bool { true }
-    public static func needsDeferredFacts(_ context: ProjectContext) -> Bool {
-        let conformances = Conformances(context.facts(typeFact))
-        return context.facts(candidateFact).contains { fact in
-            guard let type = fact.details["type"], let family = fact.details["family"].flatMap(RepresentableFamily.protocolNamed)
-            else { return false }
-            return !conformances.families(of: type).contains(family)
-        }
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
+        let conformances = Conformances(firstPass.types)
+        return firstPass.candidates.contains { !conformances.families(of: $0.type).contains($0.family) }
     }
 
     /// Inheritance clauses: every type's in the deferred pass (conformance can arrive through
     /// another file's protocol or base class), in the first pass only those that name a
     /// representable protocol themselves. One fact per type header.
-    private func recordInheritance(_ context: inout RuleContext, directOnly: Bool) {
+    private func recordInheritance(_ context: RuleContext, directOnly: Bool, into facts: inout Facts) {
         let file = context.file
         if directOnly && !file.mentionsText("Representable") { return }
         for (position, declaration) in file.declarations.enumerated() where declaration.isType {
             let inherited = file.inheritedNames(of: declaration)
-            guard !inherited.isEmpty, let name = declaration.name,
+            guard !inherited.isEmpty, declaration.name != nil,
                   !directOnly || inherited.contains(where: { RepresentableFamily.protocolNamed(at: $0, in: file) != nil }),
                   let qualified = file.qualifiedTypeName(ofDeclaration: position) else { continue }
-            context.record(Self.typeFact, at: name, details: [
-                "type": qualified,
-                "inherits": inherited.map { file.text(at: $0) }.joined(separator: ","),
-            ])
+            facts.types.append(TypeInheritance(type: qualified, inherits: inherited.map { file.text(at: $0) }))
         }
     }
 
-    public func collectDeferredFacts(_ context: inout RuleContext) {
-        recordInheritance(&context, directOnly: false)
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
+        recordInheritance(context, directOnly: false, into: &facts)
     }
 
-    public func collectFacts(_ context: inout RuleContext) {
-        recordInheritance(&context, directOnly: true)
+    public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
+        recordInheritance(context, directOnly: true, into: &facts)
         let file = context.file
         for declaration in file.declarations where declaration.kind == .function {
             guard let name = declaration.name,
@@ -272,21 +297,15 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
             let second = declaration.parameters[1]
             let matchesRequirement = file.isName(second.label ?? second.name, "coordinator")
             let usesInstance = usesInstanceMembers(declaration, owner: owner, file: file)
-            var details = [
-                "type": type,
-                "family": family.rawValue,
-                "signature": file.signature(of: declaration),
-                "matchesRequirement": matchesRequirement ? "true" : "false",
-                "usesInstance": usesInstance ? "true" : "false",
-            ]
             let blocksStatic = declaration.modifiers.contains {
                 file.tokenIs($0, "mutating") || file.tokenIs($0, "nonmutating") || file.tokenIs($0, "override")
                     || file.tokenIs($0, "final")
             }
-            if matchesRequirement && !usesInstance && !blocksStatic {
-                details["insertAt"] = String(file.code[declaration.keyword].start)
-            }
-            context.record(Self.candidateFact, at: name, details: details)
+            let insertAt = matchesRequirement && !usesInstance && !blocksStatic ? Int(file.code[declaration.keyword].start) : nil
+            facts.candidates.append(Candidate(site: context.factLocation(at: name), type: type, family: family,
+                                              signature: file.signature(of: declaration),
+                                              matchesRequirement: matchesRequirement, usesInstance: usesInstance,
+                                              insertAt: insertAt))
         }
     }
 
@@ -321,42 +340,39 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
     }
 
     public func finish(_ context: inout ProjectContext) {
-        let candidates = context.facts(Self.candidateFact)
-        guard !candidates.isEmpty else { return }
-        let conformances = Conformances(context.facts(Self.typeFact))
-        for fact in candidates {
-            guard let type = fact.details["type"], let familyName = fact.details["family"],
-                  let family = RepresentableFamily.protocolNamed(familyName),
-                  conformances.families(of: type).contains(family) else { continue }
-            let signature = fact.details["signature"] ?? family.dismantleName
+        let facts = context.facts(of: Self.self)
+        guard !facts.candidates.isEmpty else { return }
+        let conformances = Conformances(facts.types)
+        for candidate in facts.candidates {
+            let type = candidate.type, family = candidate.family, signature = candidate.signature
+            guard conformances.families(of: type).contains(family) else { continue }
             let requirement = "static func \(family.dismantleName)(_:coordinator:)"
             let shortType = type.split(separator: ".").last.map(String.init) ?? type
             var fix: [Edit] = []
-            if let offsetText = fact.details["insertAt"], let offset = Int(offsetText) {
+            if let offset = candidate.insertAt {
                 fix = [Edit(range: offset..<offset, replacement: "static ")]
             }
             let message: String
-            if fact.details["matchesRequirement"] != "true" {
+            if !candidate.matchesRequirement {
                 message = "SwiftUI never calls this instance `\(signature)` on `\(shortType)`: the `\(family.protocolName)` requirement is `\(requirement)`; declare that and reach state through the coordinator."
-            } else if fact.details["usesInstance"] == "true" {
+            } else if candidate.usesInstance {
                 message = "SwiftUI never calls this instance `\(signature)` on `\(shortType)` because the `\(family.protocolName)` requirement is static; declare it `static` and move the state it reads from `self` into the coordinator."
             } else {
                 message = "SwiftUI never calls this instance `\(signature)` on `\(shortType)` because the `\(family.protocolName)` requirement is static; declare it `static func`."
             }
-            context.report(at: fact, message, fix: fix)
+            context.report(at: candidate.site, message, fix: fix)
         }
     }
 }
 
-/// The inheritance recorded in type facts, and what it adds up to.
+/// The inheritance recorded in the type facts, and what it adds up to.
 private struct Conformances {
     private var byQualifiedName: [String: [String]] = [:]
     private var byLastComponent: [String: [String]] = [:]
 
-    init(_ typeFacts: [Fact]) {
-        for fact in typeFacts {
-            guard let type = fact.details["type"], let inherits = fact.details["inherits"] else { continue }
-            let names = inherits.split(separator: ",").map(String.init)
+    init(_ types: [RepresentableDismantleNotStatic.TypeInheritance]) {
+        for entry in types {
+            let type = entry.type, names = entry.inherits
             byQualifiedName[type, default: []] += names
             let last = type.split(separator: ".").last.map(String.init) ?? type
             byLastComponent[last, default: []] += names

@@ -202,10 +202,35 @@ public struct TrivialRepresentable: ProjectRule {
         ]
     )
 
-    static let candidateFact = "trivial_representable.candidate"
-    static let extensionFact = "trivial_representable.extension_members"
+    public struct Facts: ProjectFacts {
+        /// Types whose declarations in one file form a trivial representable, at the type name.
+        var candidates: [Candidate] = []
+        /// Extensions that add methods: another file's candidate may not be trivial after all.
+        var extensionsWithMethods: [NamedType] = []
 
-    public func collectFacts(_ context: inout RuleContext) {
+        public init() {}
+
+        public mutating func append(_ later: Self) {
+            candidates += later.candidates
+            extensionsWithMethods += later.extensionsWithMethods
+        }
+
+        struct Candidate: Sendable, Equatable {
+            var site: FactLocation
+            /// The qualified type name.
+            var type: String
+            var family: RepresentableFamily
+            /// The wrapped view or controller type, for the message.
+            var wrapped: String
+        }
+
+        struct NamedType: Sendable, Equatable {
+            var site: FactLocation
+            var type: String
+        }
+    }
+
+    public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         // Group this file's declarations of each type (the type and its extensions).
         var groups: [String: [Int]] = [:]
@@ -218,35 +243,29 @@ public struct TrivialRepresentable: ProjectRule {
             if declaration.kind == .extension,
                file.members(ofType: position).contains(where: { file.declarations[$0].isFunctionLike }),
                let nameToken = declaration.name {
-                context.record(Self.extensionFact, at: nameToken, details: ["type": name])
+                facts.extensionsWithMethods.append(Facts.NamedType(site: context.factLocation(at: nameToken), type: name))
             }
         }
         for name in order {
             guard let positions = groups[name], let candidate = trivialRepresentable(positions, file) else { continue }
-            context.record(Self.candidateFact, at: candidate.nameToken, details: [
-                "type": name,
-                "family": candidate.family.rawValue,
-                "wrapped": candidate.wrapped,
-            ])
+            facts.candidates.append(Facts.Candidate(site: context.factLocation(at: candidate.nameToken), type: name,
+                                                    family: candidate.family, wrapped: candidate.wrapped))
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
-        let candidates = context.facts(Self.candidateFact)
-        guard !candidates.isEmpty else { return }
+        let facts = context.facts(of: Self.self)
+        guard !facts.candidates.isEmpty else { return }
         var extendedIn: [String: Set<String>] = [:]
-        for fact in context.facts(Self.extensionFact) {
-            guard let type = fact.details["type"] else { continue }
-            extendedIn[type, default: []].insert(fact.location.file)
+        for extended in facts.extensionsWithMethods {
+            extendedIn[extended.type, default: []].insert(extended.site.location.file)
         }
-        for fact in candidates {
-            guard let type = fact.details["type"], let familyName = fact.details["family"],
-                  let family = RepresentableFamily.protocolNamed(familyName) else { continue }
+        for candidate in facts.candidates {
+            let type = candidate.type, family = candidate.family, wrapped = candidate.wrapped
             // Methods added to the type in another file (same-file extensions were already weighed).
-            if let files = extendedIn[type], files.contains(where: { $0 != fact.location.file }) { continue }
+            if let files = extendedIn[type], files.contains(where: { $0 != candidate.site.location.file }) { continue }
             let shortType = type.split(separator: ".").last.map(String.init) ?? type
-            let wrapped = fact.details["wrapped"] ?? family.stem
-            context.report(at: fact, "`\(shortType)` only constructs `\(wrapped)` in `\(family.makeName)` and never updates it: one generic `\(family.protocolName)` that takes make/update closures can replace this one-off type (types that need the static `\(family.dismantleName)` must stay).")
+            context.report(at: candidate.site, "`\(shortType)` only constructs `\(wrapped)` in `\(family.makeName)` and never updates it: one generic `\(family.protocolName)` that takes make/update closures can replace this one-off type (types that need the static `\(family.dismantleName)` must stay).")
         }
     }
 

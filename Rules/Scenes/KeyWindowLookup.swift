@@ -243,13 +243,31 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         ]
     )
 
-    static let findingKind = "key_window_lookup.finding"
-    static let helperKind = "key_window_lookup.helper"
+    public struct Facts: ProjectFacts {
+        /// The lookups, with their messages (the host is known only in their file).
+        var findings: [Finding] = []
+        /// Instance `keyWindow` properties declared in `extension UIApplication`.
+        var keyWindowHelpers: [FactLocation] = []
+
+        public init() {}
+
+        public mutating func append(_ later: Self) {
+            findings += later.findings
+            keyWindowHelpers += later.keyWindowHelpers
+        }
+    }
+
+    struct Finding: Sendable, Equatable {
+        var site: FactLocation
+        var message: String
+        /// Swift `UIApplication.shared.keyWindow`: with an app's own `keyWindow` helper it calls that.
+        var readsApplicationKeyWindow: Bool
+    }
 
     /// Both collectors start by looking for one of these (`mayLookUpWindows`, `objectiveCSceneLookups`).
     public static var factTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
 
-    public func collectFacts(_ context: inout RuleContext) {
+    public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         guard Self.mayLookUpWindows(file) else { return }
         // An instance `keyWindow` declared on UIApplication replaces UIKit's deprecated one.
@@ -258,22 +276,21 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                   !file.declaration(declaration, hasModifier: "static"), !file.declaration(declaration, hasModifier: "class"),
                   let owner = declaration.parent, file.declarations[owner].kind == .extension,
                   let extended = file.declarations[owner].name, file.isName(extended, "UIApplication") else { continue }
-            context.record(Self.helperKind, at: name)
+            facts.keyWindowHelpers.append(context.factLocation(at: name))
         }
         if context.skipsTestFile { return }
         for lookup in file.sceneLookups() where lookup.result == .window {
             let host = file.windowHost(at: lookup.pick)
-            context.record(Self.findingKind, at: lookup.pick, details: [
-                "message": Self.message(for: lookup, host: host, file: file),
-                "origin": lookup.origin == .applicationKeyWindow ? "keyWindow" : "pick",
-            ])
+            facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
+                                          message: Self.message(for: lookup, host: host, file: file),
+                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow))
         }
     }
 
     /// Objective-C: `[UIApplication sharedApplication].keyWindow`, `windows.firstObject` … (core:
     /// `objectiveCSceneLookups()`). A Swift `keyWindow` helper is not visible to Objective-C, so these
     /// are never silenced by one.
-    public func collectObjectiveCFacts(_ context: inout RuleContext) {
+    public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let file = context.file
         let lookups = file.objectiveCSceneLookups().filter { $0.result == .window }
@@ -281,10 +298,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         let containers = file.objectiveCContainers()
         for lookup in lookups {
             let host = file.objectiveCWindowHost(at: lookup.pick, in: containers)
-            context.record(Self.findingKind, at: lookup.pick, details: [
-                "message": Self.objectiveCMessage(for: lookup, host: host),
-                "origin": "objectiveC",
-            ])
+            facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
+                                          message: Self.objectiveCMessage(for: lookup, host: host),
+                                          readsApplicationKeyWindow: false))
         }
     }
 
@@ -317,11 +333,11 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     }
 
     public func finish(_ context: inout ProjectContext) {
-        let helpers = context.facts(Self.helperKind)
-        for fact in context.facts(Self.findingKind) {
+        let facts = context.facts(of: Self.self)
+        for finding in facts.findings {
             // `UIApplication.shared.keyWindow` calls the app's own helper, whose body is reported.
-            if fact.details["origin"] == "keyWindow" && !helpers.isEmpty { continue }
-            context.report(at: fact, fact.details["message"] ?? "")
+            if finding.readsApplicationKeyWindow && !facts.keyWindowHelpers.isEmpty { continue }
+            context.report(at: finding.site, finding.message)
         }
     }
 

@@ -17,57 +17,41 @@ extension Rule {
 /// A rule whose verdict depends on other files: it records facts per file (in parallel) and
 /// decides at the end. Its facts are collected when it is enabled or an enabled rule reads them.
 public protocol ProjectRule: Rule {
-    /// Other project rules whose facts `finish` reads as well (their collectors then run even
-    /// when those rules are off).
+    /// What one file contributes: the rule's own value type (see `ProjectFacts`). `finish` reads the
+    /// project's merged value with `context.facts(of: Self.self)`.
+    associatedtype Facts: ProjectFacts
+    /// Other project rules whose facts `finish` reads as well, with `context.facts(of: Other.self)`
+    /// (their collectors then run even when those rules are off). Reading the facts of a rule not
+    /// listed here fails an assertion, whether or not that rule is enabled.
     static var readsFactsOf: [any ProjectRule.Type] { get }
     /// Words that must appear in a file (Swift or Objective-C) for `collectFacts` to record
     /// anything there; a cheap pre-scan skips the collector elsewhere. Empty: every file.
     static var factTriggerWords: [String] { get }
     /// Facts this file contributes to the project. Runs for every file (that mentions a
     /// `factTriggerWords` word, when there are any).
-    func collectFacts(_ context: inout RuleContext)
+    func collectFacts(_ context: RuleContext, into facts: inout Facts)
+    /// The same for an Objective-C file; called only for rules that adopt `ObjectiveCRule`.
+    func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts)
     /// Emits diagnostics once all files' facts are known.
     func finish(_ context: inout ProjectContext)
     /// For rules that report nothing without some rare fact (an opaque scroll-edge appearance, an
     /// instance `dismantle…`): `collectFacts` records that fact (and what other rules read), and
     /// `collectDeferredFacts` the rest, in a second pass over the Swift files of the projects whose
-    /// first-pass facts `needsDeferredFacts` accepts. Most projects never pay for the rest.
+    /// first-pass facts `needsDeferredFacts` accepts (appended to each file's first-pass facts).
+    /// Most projects never pay for the rest.
     static var defersFacts: Bool { get }
-    static func needsDeferredFacts(_ context: ProjectContext) -> Bool
-    func collectDeferredFacts(_ context: inout RuleContext)
+    static func needsDeferredFacts(_ firstPass: Facts) -> Bool
+    func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts)
 }
 
 extension ProjectRule {
     public func check(_ context: inout RuleContext) {}
     public static var factTriggerWords: [String] { [] }
     public static var readsFactsOf: [any ProjectRule.Type] { [] }
+    public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {}
     public static var defersFacts: Bool { false }
-    public static func needsDeferredFacts(_ context: ProjectContext) -> Bool { true }
-    public func collectDeferredFacts(_ context: inout RuleContext) {}
-}
-
-/// Project-wide knowledge recorded per file: "a UIWindow subclass watches
-/// `_UIContextMenuContainerView` here", "a Menu is opened here". Kinds are namespaced strings.
-public struct Fact: Sendable, Hashable {
-    public var kind: String
-    public var location: Location
-    public var length: Int
-    /// Just past the recorded text; nil when recorded without the file's text.
-    public var end: SourcePosition?
-    /// Free-form details (`"type": "MenuWindow"`, `"gated": "true"`).
-    public var details: [String: String]
-    /// The iOS deployment target that governs the fact's file.
-    public var iosDeploymentTarget: Version?
-
-    public init(kind: String, location: Location, length: Int = 0, end: SourcePosition? = nil,
-                details: [String: String] = [:], iosDeploymentTarget: Version? = nil) {
-        self.kind = kind
-        self.location = location
-        self.length = length
-        self.end = end
-        self.details = details
-        self.iosDeploymentTarget = iosDeploymentTarget
-    }
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { true }
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {}
 }
 
 /// Where a deployment target came from, for messages and `--verbose`.
@@ -107,7 +91,6 @@ public struct RuleContext {
     /// which such a rule declares) is true.
     public var skipsTestFile: Bool { isTestFile && !options.bool(.includeTests) }
     public internal(set) var diagnostics: [Diagnostic] = []
-    public internal(set) var facts: [Fact] = []
 
     public init(file: SourceFile, ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(),
                 deploymentTarget: DeploymentTarget = .unknown, isTestFile: Bool = false) {
@@ -128,14 +111,6 @@ public struct RuleContext {
         diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, location: location,
                                       length: length, end: file.end(of: location, length: length), related: related, fix: fix))
     }
-
-    /// Records a project fact at code token `index`.
-    public mutating func record(_ kind: String, at index: Int, details: [String: String] = [:]) {
-        let token = file.code[index]
-        let location = file.location(ofOffset: Int(token.start))
-        facts.append(Fact(kind: kind, location: location, length: Int(token.length),
-                          end: file.end(of: location, length: Int(token.length)), details: details, iosDeploymentTarget: deploymentTarget.version))
-    }
 }
 
 /// What a project rule sees once every file has been read.
@@ -143,32 +118,34 @@ public struct ProjectContext {
     public let ruleID: String
     public let severity: Severity
     public let options: RuleOptions
-    /// All facts of all files, in file order.
-    public let facts: [Fact]
     /// The project-level deployment target (lowest found), for messages.
     public let deploymentTarget: DeploymentTarget
     public internal(set) var diagnostics: [Diagnostic] = []
-    /// `facts` grouped by kind, each group in file order.
-    private let factsByKind: [String: [Fact]]
+    /// The project's merged facts of this rule and of the rules in its `readsFactsOf`.
+    private let facts: FactTable
 
-    /// `factsByKind`, when given, must be `facts` grouped by kind (the engine groups them once per
-    /// project for all rules).
-    public init(ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(), facts: [Fact],
-                factsByKind: [String: [Fact]]? = nil, deploymentTarget: DeploymentTarget = .unknown) {
+    public init(ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(), facts: FactTable = FactTable(),
+                deploymentTarget: DeploymentTarget = .unknown) {
         self.ruleID = ruleID
         self.severity = severity
         self.options = options
         self.facts = facts
-        self.factsByKind = factsByKind ?? Dictionary(grouping: facts, by: \.kind)
         self.deploymentTarget = deploymentTarget
     }
 
-    /// Facts of one kind, in file order.
-    public func facts(_ kind: String) -> [Fact] { factsByKind[kind] ?? [] }
+    /// What `rule` recorded in this project's files, merged in file order. `rule` is this rule or
+    /// one of its `readsFactsOf`: an undeclared read would work only while the other rule happens to
+    /// be enabled, so it fails an assertion (and reads nothing in a release build).
+    public func facts<R: ProjectRule>(of rule: R.Type) -> R.Facts {
+        if let recorded = facts.facts(of: rule) { return recorded }
+        assertionFailure("`\(ruleID)` reads the facts of `\(R.description.id)` but does not list \(R.self) in `readsFactsOf`")
+        return R.Facts()
+    }
 
     /// Reports at a fact's location.
-    public mutating func report(at fact: Fact, _ message: String, related: [RelatedLocation] = [], fix: [Edit] = []) {
-        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, location: fact.location,
-                                      length: fact.length, end: fact.end, related: related, fix: fix))
+    public mutating func report(at site: FactLocation, _ message: String, related: [RelatedLocation] = [],
+                                fix: [Edit] = []) {
+        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, location: site.location,
+                                      length: site.length, end: site.end, related: related, fix: fix))
     }
 }

@@ -66,6 +66,9 @@ public final class Linter: Sendable {
     private let factCollectorIDs: [String]
     private let factCollectorSeverities: [Severity]
     private let factTriggerWords: [[[UInt8]]]
+    /// Per enabled project rule, the positions in `factCollectors` of its own and its `readsFactsOf`
+    /// collectors: the facts its `finish` may read.
+    private let factReads: [[Int]]
     /// Every registered rule id: suppression comments may name any of them.
     private let knownRuleIDs: Set<String>
     /// The settings of every file when `options.fileSettings` is nil.
@@ -84,6 +87,8 @@ public final class Linter: Sendable {
         factCollectorIDs = factCollectors.map { $0.description.id }
         factCollectorSeverities = factCollectors.map { $0.description.severity }
         factTriggerWords = factCollectors.map { $0.factTriggerWords.map { Array($0.utf8) } }
+        let collectorPositions = Dictionary(uniqueKeysWithValues: factCollectors.enumerated().map { (ObjectIdentifier($1), $0) })
+        factReads = projectRules.map { rule in ([rule] + rule.readsFactsOf).compactMap { collectorPositions[ObjectIdentifier($0)] } }
         knownRuleIDs = Set(allRules.map { $0.description.id })
         runWideSettings = FileSettings(enabledRuleIDs: Set(options.rules.map { $0.description.id }),
                                        severities: options.severities, ruleOptions: options.ruleOptions)
@@ -217,10 +222,11 @@ public final class Linter: Sendable {
                 start = timings.addFacts(collectorIndex, since: start)
                 continue
             }
-            var context = Self.context(file, factCollectorIDs[collectorIndex], default: factCollectorSeverities[collectorIndex],
+            let context = Self.context(file, factCollectorIDs[collectorIndex], default: factCollectorSeverities[collectorIndex],
                                        settings, target, isTest)
-            rule.collectFileFacts(&context)
-            result.facts += context.facts
+            if let facts = rule.collectFileFacts(context) {
+                result.facts.append(CollectedFacts(collector: collectorIndex, facts: facts))
+            }
             start = timings.addFacts(collectorIndex, since: start)
         }
         let (suppressions, invalid) = FileSuppressions.scan(file, settings: settings, rules: options.rules, knownRuleIDs: knownRuleIDs)
@@ -236,12 +242,15 @@ public final class Linter: Sendable {
                                       workers: Int, load: @Sendable (Int) -> LoadOutcome) -> StageTimings {
         let deferring = factCollectors.indices.filter { factCollectors[$0].defersFacts }
         guard !deferring.isEmpty else { return StageTimings() }
-        var factsByProject: [String: [Fact]] = [:]
-        for result in fileResults where !result.facts.isEmpty { factsByProject[result.project, default: []] += result.facts }
+        // Only the deferring collectors' first-pass facts are merged: they alone decide.
+        var firstPass: [String: ProjectFactsByCollector] = [:]
+        for result in fileResults where !result.path.isEmpty {
+            firstPass[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)]
+                .add(result.facts, of: { factCollectors[$0].defersFacts })
+        }
         var openByProject: [String: [Int]] = [:]
-        for (project, facts) in factsByProject {
-            let context = ProjectContext(ruleID: "", severity: .warning, facts: facts)
-            let open = deferring.filter { factCollectors[$0].needsDeferredFacts(context) }
+        for (project, facts) in firstPass {
+            let open = deferring.filter { factCollectors[$0].needsDeferredFacts(erased: facts.values[$0]) }
             if !open.isEmpty { openByProject[project] = open }
         }
         let files = fileResults.indices.filter {
@@ -250,7 +259,7 @@ public final class Linter: Sendable {
         guard !files.isEmpty else { return StageTimings() }
         let projects = files.map { fileResults[$0].project }
         let open = openByProject
-        let slots = ResultSlots<[Fact]>(count: files.count)
+        let slots = ResultSlots<[CollectedFacts]>(count: files.count)
         let queue = WorkQueue(count: files.count)
         DispatchQueue.concurrentPerform(iterations: min(workers, files.count)) { _ in
             var timings = StageTimings()
@@ -262,19 +271,20 @@ public final class Linter: Sendable {
                 let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
                 let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
                 let isTest = TestFileDetector.isTestFile(loaded.path)
-                var facts: [Fact] = []
+                var facts: [CollectedFacts] = []
                 for collectorIndex in open[projects[position]] ?? [] {  // no trigger words: they gate the first pass
-                    var context = Self.context(file, factCollectorIDs[collectorIndex],
+                    let context = Self.context(file, factCollectorIDs[collectorIndex],
                                                default: factCollectorSeverities[collectorIndex], settings, target, isTest)
-                    factCollectors[collectorIndex].init().collectDeferredFacts(&context)
-                    facts += context.facts
+                    if let deferred = factCollectors[collectorIndex].collectDeferredFileFacts(context) {
+                        facts.append(CollectedFacts(collector: collectorIndex, facts: deferred))
+                    }
                 }
                 slots[position] = facts
                 timings.add(.deferredFacts, since: start)
             }
             slots.mergeTimings(timings)
         }
-        for (position, index) in files.enumerated() { fileResults[index].facts += slots[position] ?? [] }
+        for (position, index) in files.enumerated() { fileResults[index].facts.append(sameFile: slots[position] ?? []) }
         return slots.timings
     }
 
@@ -306,7 +316,7 @@ public final class Linter: Sendable {
         let start = monotonicNanoseconds()
         var projectRuleNanoseconds: UInt64 = 0
         var diagnostics: [Diagnostic] = []
-        var factsByProject: [String: [Fact]] = [:]
+        var factsByProject: [String: ProjectFactsByCollector] = [:]
         var problems: [InputProblem] = []
         var linted = 0
         var skippedObjectiveC = 0
@@ -317,9 +327,7 @@ public final class Linter: Sendable {
             diagnostics += result.diagnostics
             if let fileSuppressions = result.suppressions { suppressions[result.path] = fileSuppressions }
             if options.fileSettings != nil, let fileSettings = result.settings { settings[result.path] = fileSettings }
-            if !result.facts.isEmpty || factsByProject[result.project] == nil {
-                factsByProject[result.project, default: []] += result.facts
-            }
+            factsByProject[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)].add(result.facts)
             if let problem = result.problem {
                 problems.append(problem)
             } else if result.skippedObjectiveC {
@@ -331,16 +339,19 @@ public final class Linter: Sendable {
         }
         // Each project decides on its own facts, in a stable order.
         for project in factsByProject.keys.sorted() {
-            let facts = factsByProject[project]!
-            // Grouped once per project: each rule asks for a few kinds, each ask used to filter all facts.
-            let factsByKind = Dictionary(grouping: facts, by: \.kind)
+            let facts = factsByProject[project]!.values
             let projectTarget = project.isEmpty ? targets.lowestTarget() : targets.target(forFile: project + "/.")
-            for rule in projectRules {
+            for (ruleIndex, rule) in projectRules.enumerated() {
                 let ruleStart = monotonicNanoseconds()
                 let id = rule.description.id
+                // Only what the rule declares it reads: an undeclared read fails in every run.
+                var table = FactTable()
+                for collector in factReads[ruleIndex] {
+                    table.set(facts[collector] ?? factCollectors[collector].noFacts, of: factCollectors[collector])
+                }
                 var context = ProjectContext(ruleID: id, severity: options.severity(of: rule),
-                                             options: options.ruleOptions[id] ?? RuleOptions(), facts: facts,
-                                             factsByKind: factsByKind, deploymentTarget: projectTarget)
+                                             options: options.ruleOptions[id] ?? RuleOptions(), facts: table,
+                                             deploymentTarget: projectTarget)
                 rule.init().finish(&context)
                 diagnostics += FileSettings.scope(context.diagnostics, of: rule, bySettings: settings)
                 let elapsed = monotonicNanoseconds() &- ruleStart
@@ -361,7 +372,8 @@ public final class Linter: Sendable {
 /// Per-file output of the parallel phase.
 struct FileResult: Sendable {
     var diagnostics: [Diagnostic] = []
-    var facts: [Fact] = []
+    /// One entry per collector that recorded something here.
+    var facts: [CollectedFacts] = []
     var problem: InputProblem?
     var bytes = 0
     var skippedObjectiveC = false

@@ -95,15 +95,24 @@ struct OptionalWord: Rule {
 struct ProjectWord: ProjectRule {
     static let description = RuleDescription(id: "test_project", summary: "Project test rule", rationale: "",
                                              severity: .error, triggering: [], nonTriggering: [])
-    func collectFacts(_ context: inout RuleContext) {
+    struct Facts: ProjectFacts {
+        var menus: [FactLocation] = []
+        var workarounds: [FactLocation] = []
+        mutating func append(_ later: Self) {
+            menus += later.menus
+            workarounds += later.workarounds
+        }
+    }
+    func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         for index in context.file.code.indices {
-            if context.file.isName(index, "menu") { context.record("test.menu", at: index) }
-            if context.file.isName(index, "workaround") { context.record("test.workaround", at: index) }
+            if context.file.isName(index, "menu") { facts.menus.append(context.factLocation(at: index)) }
+            if context.file.isName(index, "workaround") { facts.workarounds.append(context.factLocation(at: index)) }
         }
     }
     func finish(_ context: inout ProjectContext) {
-        guard context.facts("test.workaround").isEmpty else { return }
-        for fact in context.facts("test.menu") { context.report(at: fact, "menu without workaround") }
+        let facts = context.facts(of: Self.self)
+        guard facts.workarounds.isEmpty else { return }
+        for menu in facts.menus { context.report(at: menu, "menu without workaround") }
     }
 }
 

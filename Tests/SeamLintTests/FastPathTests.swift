@@ -269,16 +269,31 @@ struct FastPathTests {
         #expect(result.timings.nanoseconds[.facts(TriggeredFacts.description.id)] != nil)
     }
 
-    @Test func factsByKindKeepFileOrder() {
-        let facts = ["b", "a", "b"].enumerated().map { offset, kind in
-            Fact(kind: kind, location: Location(file: "F\(offset).swift", line: 1, column: 1, offset: 0))
+    /// Each file's facts are one value; the engine appends a project's values in file order
+    /// whatever the workers' order, and keeps projects apart.
+    @Test func factsMergeInFileOrder() {
+        var options = LintOptions(rules: [FactOrder.self])
+        options.discoverDeploymentTargets = false
+        options.workers = 2
+        let files = (0..<6).map { (path: "F\($0).swift", code: $0 == 3 ? "let a = 1\n" : "let a = other\nlet b = other\n") }
+        let result = Linter(options: options, allRules: [FactOrder.self]).lint(sources: files)
+        #expect(result.diagnostics.map(\.message) == ["F0.swift:1 F0.swift:2 F1.swift:1 F1.swift:2 F2.swift:1 F2.swift:2 "
+            + "F4.swift:1 F4.swift:2 F5.swift:1 F5.swift:2"])
+    }
+
+    /// A rule reading the facts of a rule it does not list in `readsFactsOf` fails, even when that
+    /// rule is enabled and its facts were collected.
+    @Test func undeclaredFactReadFails() async {
+        await #expect(processExitsWith: .failure) {
+            var options = LintOptions(rules: [FactOrder.self, ReadsUndeclared.self])
+            options.discoverDeploymentTargets = false
+            _ = Linter(options: options, allRules: [FactOrder.self, ReadsUndeclared.self])
+                .lint(sources: [(path: "A.swift", code: "let a = other\n")])
         }
-        for context in [ProjectContext(ruleID: "r", severity: .warning, facts: facts),
-                        ProjectContext(ruleID: "r", severity: .warning, facts: facts,
-                                       factsByKind: Dictionary(grouping: facts, by: \.kind))] {
-            #expect(context.facts("b").map(\.location.file) == ["F0.swift", "F2.swift"])
-            #expect(context.facts("c").isEmpty)
-        }
+        var table = FactTable()
+        table.set(FactOrder.Facts(), of: FactOrder.self)
+        #expect(table.facts(of: FactOrder.self) != nil)
+        #expect(table.facts(of: TriggeredFacts.self) == nil)
     }
 
     // MARK: Timings
@@ -320,14 +335,60 @@ private struct TriggeredFacts: ProjectRule {
                                              severity: .warning, triggering: [], nonTriggering: [])
     static var factTriggerWords: [String] { ["needle"] }
 
-    func collectFacts(_ context: inout RuleContext) {
+    struct Facts: ProjectFacts {
+        var others: [FactLocation] = []
+        mutating func append(_ later: Self) { others += later.others }
+    }
+
+    func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         for index in context.file.code.indices where context.file.isName(index, "other") {
-            context.record("test.other", at: index)
+            facts.others.append(context.factLocation(at: index))
         }
     }
 
     func finish(_ context: inout ProjectContext) {
-        for fact in context.facts("test.other") { context.report(at: fact, "other") }
+        for other in context.facts(of: Self.self).others { context.report(at: other, "other") }
+    }
+}
+
+/// Reports, once per project, where its `other` identifiers are, in the order of its merged facts.
+private struct FactOrder: ProjectRule {
+    static let description = RuleDescription(id: "test_fact_order", summary: "Test rule", rationale: "",
+                                             severity: .warning, triggering: [], nonTriggering: [])
+
+    struct Facts: ProjectFacts {
+        var others: [FactLocation] = []
+        var first: FactLocation?
+        mutating func append(_ later: Self) {
+            others += later.others
+            first = first ?? later.first
+        }
+    }
+
+    func collectFacts(_ context: RuleContext, into facts: inout Facts) {
+        for index in context.file.code.indices where context.file.isName(index, "other") {
+            facts.others.append(context.factLocation(at: index))
+            facts.first = facts.first ?? context.factLocation(at: index)
+        }
+    }
+
+    func finish(_ context: inout ProjectContext) {
+        let facts = context.facts(of: Self.self)
+        guard let first = facts.first else { return }
+        context.report(at: first, facts.others.map { "\($0.location.file):\($0.location.line)" }.joined(separator: " "))
+    }
+}
+
+/// Reads `FactOrder`'s facts without listing it in `readsFactsOf`.
+private struct ReadsUndeclared: ProjectRule {
+    static let description = RuleDescription(id: "test_reads_undeclared", summary: "Test rule", rationale: "",
+                                             severity: .warning, triggering: [], nonTriggering: [])
+    struct Facts: ProjectFacts {
+        mutating func append(_ later: Self) {}
+    }
+    func collectFacts(_ context: RuleContext, into facts: inout Facts) {}
+    func finish(_ context: inout ProjectContext) {
+        _ = context.facts(of: FactOrder.self)
     }
 }
 

@@ -130,14 +130,3 @@ extension Rule {
         language == .swift || self is any ObjectiveCRule.Type
     }
 }
-
-extension ProjectRule {
-    /// `collectFacts` for Swift files; `collectObjectiveCFacts` for Objective-C files.
-    static func collectFileFacts(_ context: inout RuleContext) {
-        if context.file.language == .swift {
-            Self().collectFacts(&context)
-        } else if let rule = Self() as? any ObjectiveCRule {
-            rule.collectObjectiveCFacts(&context)
-        }
-    }
-}
