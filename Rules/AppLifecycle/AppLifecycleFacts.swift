@@ -1,6 +1,7 @@
 /// The project facts `scene_lifecycle_not_forwarded` records (its collector runs whenever a rule
-/// that reads them is enabled; `menu_touch_through` reads `mainApp` and `sceneDelegate`).
-enum AppLifecycleFact {
+/// that reads them is enabled; `menu_touch_through` reads `mainApp` and `sceneDelegate`). Public: another
+/// family reads them, and the organisation rules keep a family's internal helpers inside it.
+public enum AppLifecycleFact {
     /// `@main` type conforming to `App`; details `type`.
     static let mainApp = "app.main"
     /// A `UIWindowSceneDelegate` that creates its window; details `type`, `hostsSwiftUI`.

@@ -3,8 +3,8 @@ import SeamLintEngine
 import Testing
 
 /// Every reporter, through the built `lint`, on two sample apps under hostile file names: the
-/// output matches its golden file (regenerate with SEAMLINT_UPDATE_GOLDENS=1 and review the
-/// diff) and reads back, escaping undone, to exactly the findings of the samples under their own
+/// output matches its golden file (regenerate with `swift run seamlint-dev regenerate` and
+/// review the diff) and reads back, escaping undone, to exactly the findings of the samples under their own
 /// names. Goldens: Tests/SeamLintTests/Fixtures/ReporterSamples/.
 @Suite("Reporters on the samples")
 struct ReporterSampleTests {
@@ -27,14 +27,14 @@ struct ReporterSampleTests {
         let output = run.output.replacingOccurrences(of: tree.root.path, with: "/ROOT")
         let name = try #require(Self.goldenNames[id], "no golden file name for \(id)")
         let url = Self.goldenFolder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["SEAMLINT_UPDATE_GOLDENS"] == "1" {
+        if GeneratedFiles.isRegenerating {
             try FileManager.default.createDirectory(at: Self.goldenFolder, withIntermediateDirectories: true)
             try Data(output.utf8).write(to: url)
             return
         }
         let golden = try Data(contentsOf: url)
         #expect(Array(golden) == Array(output.utf8),
-                "\(id) output differs from \(name); rerun with SEAMLINT_UPDATE_GOLDENS=1 and review the diff")
+                "\(id) output differs from \(name); run `swift run seamlint-dev regenerate` and review the diff")
     }
 
     @Test("output reads back to the samples' findings", arguments: Reporters.all.map { $0.id })
