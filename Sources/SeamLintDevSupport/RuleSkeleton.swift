@@ -18,7 +18,7 @@ public enum RuleSkeleton {
             // `↓` marks where a diagnostic must point) and the check; then run
             // `swift run seamlint-dev regenerate` and `swift test --filter "Rule examples"`.
 
-            /// `\(id)`: flags calls to `legacyPresent(…)`.
+            /// `\(id)` (family \(family)): flags calls to `legacyPresent(…)`.
             public struct \(name): Rule {
                 public init() {}
 
