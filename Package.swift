@@ -30,8 +30,10 @@ let package = Package(
         .target(name: "SeamLintCLI", dependencies: ["SeamLintEngine", "SeamLintRules"], path: "Sources/SeamLintCLI"),
         .executableTarget(name: "lint", dependencies: ["SeamLintCLI"], path: "Sources/lint"),
         .executableTarget(name: "seamlint", dependencies: ["SeamLintCLI"], path: "Sources/seamlint"),
-        // Developer tools: SourceKit differential oracle, benchmarks. Not needed to lint.
-        .target(name: "SeamLintDevSupport", dependencies: ["SeamLintCore"], path: "Sources/SeamLintDevSupport"),
+        // Developer tools: SourceKit differential oracle, the generated files and the organisation
+        // rules of Rules/, benchmarks. Not needed to lint.
+        .target(name: "SeamLintDevSupport", dependencies: ["SeamLintCore", "SeamLintEngine", "SeamLintCLI"],
+                path: "Sources/SeamLintDevSupport"),
         .executableTarget(name: "seamlint-dev", dependencies: ["SeamLintDevSupport", "SeamLintEngine", "SeamLintCLI",
                                                              "SeamLintFuzzSupport"],
                           path: "Sources/seamlint-dev"),

@@ -48,6 +48,8 @@ public struct LintResult: Sendable {
     public var objectiveCFilesSkipped = 0
     /// The libclang search, when an Objective-C file needed it.
     public var libclang: LibclangStatus?
+    /// Swift files read again by the deferred-facts pass (`ProjectRule.defersFacts`); 0 when it did not run.
+    public var deferredFactFiles = 0
 }
 
 /// Lints files in parallel: each worker reads, tokenizes and checks one file at a time and keeps
@@ -164,8 +166,10 @@ public final class Linter: Sendable {
         }
         var fileResults = results.values
         var timings = results.timings
-        timings.merge(collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load))
+        let deferred = collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load)
+        timings.merge(deferred.timings)
         var result = finish(fileResults, targets: targets, timings: timings)
+        result.deferredFactFiles = deferred.files
         result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
         return result
     }
@@ -239,9 +243,9 @@ public final class Linter: Sendable {
     /// The second pass: each deferring collector's deferred facts, in the Swift files of the
     /// projects whose first-pass facts call for them (see `ProjectRule.defersFacts`).
     private func collectDeferredFacts(into fileResults: inout [FileResult], targets: DeploymentTargetResolver,
-                                      workers: Int, load: @Sendable (Int) -> LoadOutcome) -> StageTimings {
+                                      workers: Int, load: @Sendable (Int) -> LoadOutcome) -> (timings: StageTimings, files: Int) {
         let deferring = factCollectors.indices.filter { factCollectors[$0].defersFacts }
-        guard !deferring.isEmpty else { return StageTimings() }
+        guard !deferring.isEmpty else { return (StageTimings(), 0) }
         // Only the deferring collectors' first-pass facts are merged: they alone decide.
         var firstPass: [String: ProjectFactsByCollector] = [:]
         for result in fileResults where !result.path.isEmpty {
@@ -256,7 +260,7 @@ public final class Linter: Sendable {
         let files = fileResults.indices.filter {
             fileResults[$0].language == .swift && !fileResults[$0].path.isEmpty && openByProject[fileResults[$0].project] != nil
         }
-        guard !files.isEmpty else { return StageTimings() }
+        guard !files.isEmpty else { return (StageTimings(), 0) }
         let projects = files.map { fileResults[$0].project }
         let open = openByProject
         let slots = ResultSlots<[CollectedFacts]>(count: files.count)
@@ -285,7 +289,7 @@ public final class Linter: Sendable {
             slots.mergeTimings(timings)
         }
         for (position, index) in files.enumerated() { fileResults[index].facts.append(sameFile: slots[position] ?? []) }
-        return slots.timings
+        return (slots.timings, files.count)
     }
 
     /// What rule `id` sees of a file: its configured severity (else `fallback`) and options.

@@ -7,7 +7,7 @@ public enum RuleDocumentation {
         var text = """
         # SeamLint rules
 
-        Generated from each rule's metadata by `swift run seamlint-dev rules-doc`; do not edit by hand
+        Generated from each rule's metadata by `swift run seamlint-dev regenerate`; do not edit by hand
         (a test fails when this file is stale).
 
         | id | severity | default | fixable | summary |

@@ -6,7 +6,8 @@ import SeamLintDevSupport
 let commands: [any DevCommand.Type] = [
     SourceKitDiffCommand.self,
     TokenizeCommand.self,
-    RulesDocCommand.self,
+    RegenerateCommand.self,
+    NewRuleCommand.self,
     FuzzSeedsCommand.self,
 ]
 

@@ -124,10 +124,8 @@ enum TestRules {
     /// Lints in-memory sources with `enabled` (default: every non-opt-in test rule).
     static func lint(_ sources: [(path: String, code: String)], enabled: [any Rule.Type]? = nil,
                      registered: [any Rule.Type] = all) -> [Diagnostic] {
-        var options = LintOptions(rules: enabled ?? registered.filter { !$0.description.isOptIn })
-        options.discoverDeploymentTargets = false
-        options.workers = 2
-        return Linter(options: options, allRules: registered).lint(sources: sources).diagnostics
+        InMemoryLint.diagnostics(sources, rules: enabled ?? registered.filter { !$0.description.isOptIn }, workers: 2,
+                                 registry: registered)
     }
 
     /// Loads the configuration rooted at `scratch` (or `directory`), discovers and lints like the CLI.

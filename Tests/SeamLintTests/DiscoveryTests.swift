@@ -257,17 +257,16 @@ private final class ScratchTree {
         }
     }
 
-    @Test func manyFilesAreFoundQuickly() {
+    /// Speed is scripts/benchmark.py's business; this asserts what is found.
+    @Test func manyFilesAreFoundOnceInOrder() {
         let tree = ScratchTree()
         for folder in 0..<20 {
             for file in 0..<100 { tree.file("M\(folder)/F\(file).swift", []) }
         }
-        let clock = ContinuousClock()
-        var found: [SourceFileRef] = []
-        let elapsed = clock.measure { found = tree.discover(["."]).files }
+        let found = tree.discover(["."]).files
         #expect(found.count == 2000)
+        #expect(Set(found.map(\.path)).count == 2000)
         #expect(found == found.sorted())
-        #expect(elapsed < .seconds(2))  // generous: debug build, shared machine; ~5 ms in release
     }
 }
 

@@ -1,6 +1,6 @@
 import SeamLintCore
 import SeamLintEngine
-import SeamLintCLI
+@testable import SeamLintCLI
 
 /// Example source with its `↓` markers removed and their UTF-8 offsets recorded.
 struct MarkedSource {
@@ -29,32 +29,47 @@ struct MarkedSource {
 
 /// Lints one example (with its companion files) with one rule enabled.
 enum ExampleRunner {
-    static let examplePath = "Example.swift"
-
-    static func canRun(_ example: Example) -> Bool {
-        example.language == .swift || ObjectiveCAvailability.isAvailable
-    }
-
-    static func locations(of rule: any Rule.Type, in code: String, example: Example) -> [Location] {
-        var options = LintOptions(rules: [rule])
-        options.discoverDeploymentTargets = false
-        options.workers = 1
-        options.iosDeploymentTarget = example.iosDeploymentTarget.map { DeploymentTarget(version: $0, source: "example") }
-        let linter = Linter(options: options, allRules: allRules)
+    /// Diagnostics in the example's own file, of `rule` and of every rule in `alsoReporting`.
+    static func findings(_ rule: any Rule.Type, in code: String, example: Example,
+                         alsoReporting others: [any Rule.Type] = []) -> [Diagnostic] {
         let name = example.fileName
         var sources = [(path: name, code: code)]
         for (index, companion) in example.companions.enumerated() {
             sources.append((path: "Companion\(index).swift", code: companion))
         }
-        let result = linter.lint(sources: sources, language: example.language)
-        return result.diagnostics
-            .filter { $0.ruleID == rule.description.id && $0.location.file == name }
+        let result = InMemoryLint.run(sources, rules: [rule] + others, language: example.language,
+                                      target: example.iosDeploymentTarget)
+        return result.diagnostics.filter { $0.location.file == name }
+    }
+
+    static func locations(of rule: any Rule.Type, in code: String, example: Example) -> [Location] {
+        findings(rule, in: code, example: example)
+            .filter { $0.ruleID == rule.description.id }
             .map(\.location)
             .sorted { $0.offset < $1.offset }
     }
 
     static func offsets(of rule: any Rule.Type, in code: String, example: Example) -> [Int] {
         locations(of: rule, in: code, example: example).map(\.offset)
+    }
+
+    /// `code` after the real `--fix` loop (FixRun: FixApplier, re-lint, bounded passes), and what
+    /// `rule` still reports in it.
+    static func fixed(_ code: String, by rule: any Rule.Type) -> (code: String, remaining: [Diagnostic]) {
+        let file = SourceFileRef(path: "Example.swift", absolutePath: "/virtual/example/Example.swift", language: .swift)
+        let run = FixRun(linter: InMemoryLint.linter(rules: [rule]), files: [file])
+            .run(startingWith: [file.absolutePath: Array(code.utf8)])
+        let bytes = run.fixed[file.absolutePath] ?? Array(code.utf8)
+        return (String(decoding: bytes, as: UTF8.self), run.result.diagnostics.filter { $0.ruleID == rule.description.id })
+    }
+
+    /// The example with `// seamlint:disable:next ID` above every line holding a `↓` marker.
+    static func disablingEachMarkedLine(_ marked: String, id: String) -> String {
+        marked.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.contains("↓") else { return String(line) }
+            let indent = line.prefix { $0 == " " }
+            return "\(indent)// seamlint:disable:next \(id) - example\n" + line
+        }.joined(separator: "\n")
     }
 
     /// The example as dead text: in line comments, a block comment and a string literal.

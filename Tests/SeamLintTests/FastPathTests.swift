@@ -257,16 +257,12 @@ struct FastPathTests {
     // MARK: Trigger words and facts
 
     @Test func factTriggerWordsSkipCollectors() {
-        var options = LintOptions(rules: [TriggeredFacts.self])
-        options.discoverDeploymentTargets = false
-        options.workers = 2
-        let result = Linter(options: options, allRules: [TriggeredFacts.self]).lint(sources: [
+        let result = InMemoryLint.run([
             (path: "With.swift", code: "let a = needle\nlet b = other\n"),
             (path: "Without.swift", code: "let a = hay\nlet b = other\n"),
-        ])
+        ], rules: [TriggeredFacts.self], workers: 2, registry: [TriggeredFacts.self])
         // Without the trigger word the collector never runs, so no `other` fact is recorded there.
         #expect(result.diagnostics.map(\.location.file) == ["With.swift"])
-        #expect(result.timings.nanoseconds[.facts(TriggeredFacts.description.id)] != nil)
     }
 
     /// Each file's facts are one value; the engine appends a project's values in file order

@@ -144,19 +144,17 @@ struct HostileInputTests {
         Nested(name: "closers only", open: "", middle: "", close: ")}]"),
     ]
 
-    /// 10,000 levels: no stack overflow (everything is iterative) and time stays linear.
+    /// 10,000 levels: no stack overflow (everything is iterative). Speed is measured by scripts/benchmark.py,
+/// not asserted here.
     @Test("10,000 nested levels", arguments: nestings)
     func deepNesting(_ nesting: Nested) throws {
         let depth = 10_000
         let scratch = try ScratchFolder()
         let body = String(repeating: nesting.open, count: depth) + nesting.middle + String(repeating: nesting.close, count: depth)
         try scratch.write("Deep.swift", BuggySource.text + "let deep = " + body + "\n")
-        let start = ContinuousClock.now
         let run = try scratch.lint(["--enable-all-rules", "."])
-        let seconds = secondsSince(start)
         #expect(run.status == 0 || run.status == 1, "exit \(run.status): \(run.errors.suffix(500))")
         #expect(run.problemLines.isEmpty, "\(run.errors.suffix(500))")
-        #expect(seconds < 30, "took \(seconds) s")
     }
 
     static let chains: [Nested] = [
@@ -173,19 +171,16 @@ struct HostileInputTests {
         Nested(name: "#available checks", open: "", middle: "if #available(iOS 15, *) { f() } else { g() }\n", close: ""),
     ]
 
-    /// 10,000 repetitions of one element: time stays linear.
+    /// 10,000 repetitions of one element: linted to the end, the diagnostic after them still found.
     @Test("10,000-long chains", arguments: chains)
     func longChains(_ chain: Nested) throws {
         let scratch = try ScratchFolder()
         let body = chain.open + String(repeating: chain.middle, count: 10_000) + chain.close
         try scratch.write("Long.swift", BuggySource.text + "func long() {\n" + body + "\n}\n")
-        let start = ContinuousClock.now
         let run = try scratch.lint(["--enable-all-rules", "."])
-        let seconds = secondsSince(start)
         #expect(run.status == 0 || run.status == 1, "exit \(run.status): \(run.errors.suffix(500))")
         #expect(run.problemLines.isEmpty, "\(run.errors.suffix(500))")
         #expect(run.diagnosticLines.contains { $0.hasPrefix("Long.swift:4:") })
-        #expect(seconds < 30, "took \(seconds) s")
     }
 
     @Test("a 1 MB line", arguments: ["string", "code", "comment"])
@@ -199,13 +194,10 @@ struct HostileInputTests {
         default: line = "// " + String(repeating: "é", count: megabyte / 2)
         }
         try scratch.write("Long.swift", BuggySource.text + line + "\n")
-        let start = ContinuousClock.now
         let run = try scratch.lint(["--enable-all-rules", "."])
-        let seconds = secondsSince(start)
         #expect(run.status == 0, "\(run.errors.suffix(500))")
         #expect(run.problemLines.isEmpty)
         #expect(run.diagnosticLines.contains { $0.hasPrefix("Long.swift:4:") })
-        #expect(seconds < 60, "took \(seconds) s")
     }
 
     /// A file of 50 MB (under the 64 MB default limit) is linted; with a lower limit it is refused
@@ -225,12 +217,9 @@ struct HostileInputTests {
             copies += 1
         }
         try scratch.write("Huge.swift", text)
-        let start = ContinuousClock.now
         let run = try scratch.lint(["--quiet", "."])
-        let seconds = secondsSince(start)
         #expect(run.status == 0, "\(run.errors.suffix(500))")
         #expect(run.diagnosticLines.count == copies)
-        #expect(seconds < 120, "took \(seconds) s")
 
         let limited = try scratch.lint(["--max-file-size", "10", "."])
         #expect(limited.status == 2)

@@ -116,9 +116,3 @@ func runProgram(_ executable: URL, _ arguments: [String], directory: URL,
 func environment(adding extra: [String: String]) -> [String: String] {
     ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
 }
-
-/// Seconds since `start`.
-func secondsSince(_ start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-}

@@ -107,11 +107,8 @@ struct ObjectiveCCommandLineTests {
 
     /// The engine's side, in process: skipped files are counted, not linted, and explained.
     @Test func linterCountsSkippedFiles() {
-        var options = LintOptions(rules: allRules)
-        options.discoverDeploymentTargets = false
-        options.objectiveC.libclangPath = "/nonexistent/libclang.so"
-        let result = Linter(options: options, allRules: allRules)
-            .lint(sources: [(path: "Helper.m", code: Self.objectiveCSource)], language: .objectiveC)
+        let result = InMemoryLint.run([(path: "Helper.m", code: Self.objectiveCSource)], rules: allRules, language: .objectiveC,
+                                      workers: 0) { $0.objectiveC.libclangPath = "/nonexistent/libclang.so" }
         #expect(result.objectiveCFilesSkipped == 1)
         #expect(result.filesLinted == 0)
         #expect(result.diagnostics.isEmpty)
@@ -121,20 +118,15 @@ struct ObjectiveCCommandLineTests {
     }
 
     @Test func aSwiftOnlyRunNeverLooksForLibclang() {
-        var options = LintOptions(rules: allRules)
-        options.discoverDeploymentTargets = false
-        options.objectiveC.libclangPath = "/nonexistent/libclang.so"
-        let result = Linter(options: options, allRules: allRules).lint(sources: [(path: "A.swift", code: "let a = 1\n")])
+        let result = InMemoryLint.run([(path: "A.swift", code: "let a = 1\n")], rules: allRules,
+                                      workers: 0) { $0.objectiveC.libclangPath = "/nonexistent/libclang.so" }
         #expect(result.libclang == nil)
         #expect(ObjectiveCCommandLine.warning(for: result) == nil)
     }
 
     @Test func disabledObjectiveCIsNotWarnedAbout() {
-        var options = LintOptions(rules: allRules)
-        options.discoverDeploymentTargets = false
-        options.objectiveC = ObjectiveCOptions(isEnabled: false, libclangPath: "/nonexistent/libclang.so")
-        let result = Linter(options: options, allRules: allRules)
-            .lint(sources: [(path: "Helper.m", code: Self.objectiveCSource)], language: .objectiveC)
+        let result = InMemoryLint.run([(path: "Helper.m", code: Self.objectiveCSource)], rules: allRules, language: .objectiveC,
+                                      workers: 0) { $0.objectiveC = ObjectiveCOptions(isEnabled: false, libclangPath: "/nonexistent/libclang.so") }
         #expect(result.objectiveCFilesSkipped == 0 && result.libclang == nil)
     }
 }

@@ -13,18 +13,7 @@ struct ObjectiveCRuleTests {
                      rules: Set<String> = ["menu_touch_through", "context_menu_workaround_scope", "scroll_edge_overlay",
                                            "key_window_lookup", "connected_scenes_first",
                                            "representable_dismantle_not_static"]) -> [Diagnostic] {
-        var options = LintOptions(rules: allRules)
-        options.discoverDeploymentTargets = false
-        options.iosDeploymentTarget = target.map { DeploymentTarget(version: $0, source: "test") }
-        var references: [SourceFileRef] = []
-        var overrides: [String: [UInt8]] = [:]
-        for file in files {
-            let absolute = "/virtual/project/" + file.name
-            references.append(SourceFileRef(path: file.name, absolutePath: absolute,
-                                            language: file.name.hasSuffix(".swift") ? .swift : .objectiveC))
-            overrides[absolute] = Array(file.code.utf8)
-        }
-        let result = Linter(options: options, allRules: allRules).lint(references, overrides: overrides)
+        let result = InMemoryLint.mixed(files, rules: allRules, target: target)
         #expect(result.problems.isEmpty, "\(result.problems)")
         return result.diagnostics.filter { rules.contains($0.ruleID) }
     }
@@ -127,16 +116,15 @@ struct ObjectiveCRuleTests {
         #expect(Self.lint([("MapView.m", swiftLooking)]).isEmpty)
     }
 
-    /// Deep nesting neither overflows the stack nor takes long (the Objective-C view walks with loops).
+    /// Deep nesting does not overflow the stack (the Objective-C view walks with loops). Speed is measured
+/// by scripts/benchmark.py, not asserted here.
     @Test(arguments: [("(", ")"), ("[", "]"), ("{", "}"), ("@[", "]")])
     func deepNesting(open: String, close: String) {
         let depth = 10_000
         let nested = String(repeating: open, count: depth) + "self.view" + String(repeating: close, count: depth)
         let source = "@implementation DeepViewController\n- (void)viewDidLoad {\n    id x = " + nested
             + ".window;\n    [" + nested + " addObserver:self forKeyPath:@\"subviews\" options:0 context:nil];\n}\n@end\n"
-        let start = ContinuousClock.now
-        _ = Self.lint([("Deep.m", source)], rules: Set(allRules.map { $0.description.id }))
-        #expect(ContinuousClock.now - start < .seconds(30))
+        _ = Self.lint([("Deep.m", source)], rules: Set(allRules.map { $0.description.id }))  // expects no problems
     }
 
     /// Suppression comments work in Objective-C files too.

@@ -11,19 +11,13 @@ import SeamLintRules
 @Suite("Project rules")
 struct ProjectRuleTests {
     private func lint(_ files: [(String, String)], rules: [any Rule.Type], target: Version? = nil) -> [Diagnostic] {
-        var options = LintOptions(rules: rules)
-        options.discoverDeploymentTargets = false
-        options.workers = 2
-        options.iosDeploymentTarget = target.map { DeploymentTarget(version: $0, source: "test") }
-        return Linter(options: options, allRules: allRules).lint(sources: files.map { (path: $0.0, code: $0.1) }).diagnostics
+        InMemoryLint.diagnostics(files.map { (path: $0.0, code: $0.1) }, rules: rules, target: target, workers: 2)
     }
 
     /// Lints files written to a folder on disk, so deployment targets come from its manifests.
     private func lintOnDisk(_ folder: ProjectScratchFolder, _ files: [String], rules: [any Rule.Type]) -> [Diagnostic] {
-        var options = LintOptions(rules: rules)
-        options.workers = 2
         let sources = files.map { (path: folder.path($0), code: (try? String(contentsOfFile: folder.path($0), encoding: .utf8)) ?? "") }
-        return Linter(options: options, allRules: allRules).lint(sources: sources).diagnostics
+        return InMemoryLint.run(sources, rules: rules, workers: 2) { $0.discoverDeploymentTargets = true }.diagnostics
     }
 
     /// Deferred facts (`ProjectRule.defersFacts`): the second pass runs only in a project whose
@@ -42,17 +36,14 @@ struct ProjectRuleTests {
             }
             """)
         func run(_ files: [(String, String)]) -> LintResult {
-            var options = LintOptions(rules: [RepresentableDismantleNotStatic.self])
-            options.discoverDeploymentTargets = false
-            options.workers = 2
-            return Linter(options: options, allRules: allRules).lint(sources: files.map { (path: $0.0, code: $0.1) })
+            InMemoryLint.run(files.map { (path: $0.0, code: $0.1) }, rules: [RepresentableDismantleNotStatic.self], workers: 2)
         }
         let clean = run([refinement, staticOnly])
         #expect(clean.diagnostics.isEmpty)
-        #expect(clean.timings.nanoseconds[.deferredFacts] == nil, "no instance dismantle: no second pass")
+        #expect(clean.deferredFactFiles == 0, "no instance dismantle: no second pass")
         let buggy = run([refinement, instance])
         #expect(buggy.diagnostics.map(\.location.file) == ["Scanner.swift"])
-        #expect(buggy.timings.nanoseconds[.deferredFacts] != nil, "conformance through another file's protocol")
+        #expect(buggy.deferredFactFiles == 2, "conformance through another file's protocol: both files read again")
         // Conformance the first pass sees (the type names the protocol itself): no second pass.
         let direct = ("Map.swift", """
             struct Map: UIViewRepresentable {
@@ -61,7 +52,7 @@ struct ProjectRuleTests {
             """)
         let found = run([refinement, direct])
         #expect(found.diagnostics.map(\.location.file) == ["Map.swift"])
-        #expect(found.timings.nanoseconds[.deferredFacts] == nil)
+        #expect(found.deferredFactFiles == 0)
     }
 
     static let sortMenu = """

@@ -91,14 +91,14 @@ enum ReporterFixture {
         let output = reporter.render(ReporterFixture.diagnostics, context: ReporterFixture.context)
         let name = try #require(ReporterFixture.goldenNames[id], "no golden file name for \(id)")
         let url = ReporterFixture.goldenFolder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["SEAMLINT_UPDATE_GOLDENS"] == "1" {
+        if GeneratedFiles.isRegenerating {
             try Data(output.utf8).write(to: url)
             return
         }
         let golden = try Data(contentsOf: url)
         // Bytes, not `String ==`: canonical equivalence would hide normalization changes.
         #expect(Array(golden) == Array(output.utf8),
-                "\(id) output differs from \(name); rerun with SEAMLINT_UPDATE_GOLDENS=1 and review the diff")
+                "\(id) output differs from \(name); run `swift run seamlint-dev regenerate` and review the diff")
         // Rendering is deterministic whatever the input order.
         #expect(reporter.render(ReporterFixture.diagnostics.reversed(), context: ReporterFixture.context) == output)
     }

@@ -5,43 +5,14 @@ import SeamLintCLI
 import SeamLintRules
 
 /// Behaviour of the representable rules that the generated example tests do not cover:
-/// the `static` fix, and facts that cross files.
+/// when the `static` fix is withheld, and facts that cross files (RuleExampleTests runs the
+/// corrections through the `--fix` loop).
 @Suite("Representable rules")
 struct RepresentableRuleTests {
     private func lint(_ rule: any Rule.Type, _ sources: [(path: String, code: String)],
                       iosDeploymentTarget: Version? = nil) -> [Diagnostic] {
-        var options = LintOptions(rules: [rule])
-        options.discoverDeploymentTargets = false
-        options.workers = 1
-        options.iosDeploymentTarget = iosDeploymentTarget.map { DeploymentTarget(version: $0, source: "test") }
-        return Linter(options: options, allRules: allRules).lint(sources: sources).diagnostics
+        InMemoryLint.diagnostics(sources, rules: [rule], target: iosDeploymentTarget)
             .filter { $0.ruleID == rule.description.id }
-    }
-
-    /// Applies non-overlapping edits, last first so earlier offsets stay valid.
-    private func apply(_ edits: [Edit], to code: String) -> String {
-        var bytes = Array(code.utf8)
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    @Test("the dismantle fix turns each correction's before text into its after text")
-    func dismantleCorrections() throws {
-        let description = RepresentableDismantleNotStatic.description
-        #expect(description.isFixable)
-        #expect(!description.corrections.isEmpty)
-        for (before, after) in description.corrections {
-            let marked = MarkedSource(before)
-            let diagnostics = lint(RepresentableDismantleNotStatic.self, [(path: "Example.swift", code: marked.code)])
-            #expect(diagnostics.map(\.location.offset) == marked.offsets)
-            #expect(diagnostics.allSatisfy { !$0.fix.isEmpty }, "every correction diagnostic carries a fix")
-            let fixed = apply(diagnostics.flatMap(\.fix), to: marked.code)
-            #expect(fixed == after)
-            // The fixed text is clean.
-            #expect(lint(RepresentableDismantleNotStatic.self, [(path: "Example.swift", code: fixed)]).isEmpty)
-        }
     }
 
     @Test("no fix when the body reads instance state or the signature is not the requirement's")

@@ -3,7 +3,7 @@ import Testing
 import SeamLintCLI
 
 /// Runs the built `lint` executable on each sample app, as a user would, and compares its
-/// output with the sample's `expected.txt` (regenerate with SEAMLINT_UPDATE_EXPECTED=1).
+/// output with the sample's `expected.txt` (regenerate with `swift run seamlint-dev regenerate`).
 @Suite("Samples")
 struct SamplesIntegrationTests {
     static let samples: [String] = {
@@ -20,11 +20,8 @@ struct SamplesIntegrationTests {
     func sample(name: String) throws {
         let run = try LintProcess.run(["--enable-all-rules", "Samples/\(name)"])
         let expectedURL = PackageRoot.url.appendingPathComponent("Samples/\(name)/expected.txt")
-        if ProcessInfo.processInfo.environment["SEAMLINT_UPDATE_EXPECTED"] == "1" {
-            try run.output.write(to: expectedURL, atomically: true, encoding: .utf8)
-        }
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        #expect(run.output == expected)
+        #expect(run.output == expected, "Samples/\(name)/expected.txt is stale: run `swift run seamlint-dev regenerate`")
         let hasErrors = run.output.contains(": error: ")
         #expect(run.status == (hasErrors ? 1 : 0), "exit status \(run.status); stderr: \(run.errors)")
     }

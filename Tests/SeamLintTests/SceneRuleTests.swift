@@ -13,11 +13,7 @@ struct SceneRuleTests {
 
     private func lint(_ code: String, path: String = "Example.swift", rules: [any Rule.Type] = lookupRules,
                       options: [String: RuleOptions] = [:]) -> [Diagnostic] {
-        var lintOptions = LintOptions(rules: rules)
-        lintOptions.discoverDeploymentTargets = false
-        lintOptions.workers = 1
-        lintOptions.ruleOptions = options
-        return Linter(options: lintOptions, allRules: allRules).lint(sources: [(path: path, code: code)]).diagnostics
+        InMemoryLint.diagnostics([(path: path, code: code)], rules: rules, ruleOptions: options)
     }
 
     @Test("one statement gets one diagnostic from one of the two lookup rules")
