@@ -31,12 +31,7 @@ struct LintCommand {
             guard let workers = Int(text), workers > 0 else { throw UsageError("--workers: '\(text)' is not a positive number") }
             options.workers = workers
         }
-        if let text = arguments.value("--max-file-size") {
-            guard let megabytes = Double(text), megabytes > 0 else {
-                throw UsageError("--max-file-size: '\(text)' is not a positive number of megabytes")
-            }
-            options.maximumFileSize = Int(megabytes * 1024 * 1024)
-        }
+        if let text = arguments.value("--max-file-size") { options.maximumFileSize = try Self.maximumFileSize(text) }
         if arguments.has("--include-tests") {
             for rule in rules { options.ruleOptions[rule.description.id, default: [:]]["include_tests"] = "true" }
         }
@@ -52,7 +47,7 @@ struct LintCommand {
             discovery.onManifestFolder = { manifests.prepare(folder: $0) }
         }
         let discoveryStart = DispatchTime.now().uptimeNanoseconds
-        let input = try InputSelection(arguments: arguments, discovery: discovery)
+        let input = try InputSelection(arguments: arguments, discovery: discovery, maximumSize: options.maximumFileSize)
         let files = try setup.prepare(input, options: &options, errors: errors)
         let discoveryNanoseconds = DispatchTime.now().uptimeNanoseconds - discoveryStart
         let verbose = arguments.has("--verbose")
@@ -103,6 +98,24 @@ struct LintCommand {
         if arguments.has("--timings") { errors.write(TimingsReport.render(result)) }
         if !arguments.has("--quiet") { errors.write(summaryLine(result, problems: problems.count)) }
         return exitCode(result.diagnostics, problems: problems.count, strict: setup.strict)
+    }
+
+    /// Largest `--max-file-size`: a terabyte is far beyond any source file, and the product stays an `Int`.
+    static let largestMaximumFileSize = 1024 * 1024
+
+    /// `--max-file-size MB` in bytes: a finite number of megabytes from one byte to a terabyte
+    /// ("inf", "nan", "-1", "1e400" and "0" are errors, never a trap).
+    static func maximumFileSize(_ text: String) throws(UsageError) -> Int {
+        let shown = text.escapingControlCharacters
+        guard let megabytes = Double(text), megabytes.isFinite, megabytes > 0 else {
+            throw UsageError("--max-file-size: '\(shown)' is not a positive number of megabytes")
+        }
+        guard megabytes <= Double(largestMaximumFileSize) else {
+            throw UsageError("--max-file-size: '\(shown)' is over the largest size, \(largestMaximumFileSize) MB")
+        }
+        let bytes = Int(megabytes * 1024 * 1024)
+        guard bytes >= 1 else { throw UsageError("--max-file-size: '\(shown)' is less than one byte") }
+        return bytes
     }
 
     private func exitCode(_ diagnostics: [Diagnostic], problems: Int, strict: Bool) -> Int32 {
