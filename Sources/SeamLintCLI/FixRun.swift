@@ -86,7 +86,7 @@ struct FixRun {
                 continue
             }
             do {
-                try AtomicFile.write(Data(new), to: file.absolutePath)
+                try AtomicFile.replace(Data(new), at: file.absolutePath)
             } catch {
                 throw UsageError("\(shown): cannot write the fix: \(error)")
             }

@@ -88,11 +88,13 @@ struct LintCommand {
             result.timings.add(.reporting, nanoseconds: DispatchTime.now().uptimeNanoseconds - reportStart)
         }
 
+        var problems = input.problems + result.problems
         if let stamp = arguments.value("--stamp") {
             // Written even when diagnostics fail the run, so an unchanged tree does not rerun.
-            try? AtomicFile.write(Data(), to: stamp)
+            do { try AtomicFile.write(Data(), to: stamp) } catch {
+                problems.append(InputProblem(path: stamp, reason: "cannot write the stamp: \(error)"))
+            }
         }
-        let problems = input.problems + result.problems
         for problem in problems { errors.write(problem.description + "\n") }
         if let warning = ObjectiveCCommandLine.warning(for: result) { errors.write(warning) }
         if arguments.has("--timings") { errors.write(TimingsReport.render(result)) }
