@@ -55,11 +55,12 @@ struct LintCommand {
 
         let linter = Linter(options: options, allRules: allRules)
         var result: LintResult
+        var fixProblems: [InputProblem] = []
         if arguments.has("--fix") {
             let fix = FixRun(linter: linter, files: files).run(startingWith: input.overrides)
             // A dry run changes nothing, so the exit status describes the files as they are.
             result = arguments.has("--dry-run") ? fix.unfixedResult : fix.result
-            try FixRun.finish(fix, input: input, arguments: arguments, output: output, errors: errors)
+            fixProblems = try FixRun.finish(fix, input: input, arguments: arguments, output: output, errors: errors)
         } else {
             result = linter.lint(files, overrides: input.overrides)
         }
@@ -88,7 +89,7 @@ struct LintCommand {
             result.timings.add(.reporting, nanoseconds: DispatchTime.now().uptimeNanoseconds - reportStart)
         }
 
-        var problems = input.problems + result.problems
+        var problems = input.problems + result.problems + fixProblems
         if let stamp = arguments.value("--stamp") {
             // Written even when diagnostics fail the run, so an unchanged tree does not rerun.
             do { try AtomicFile.write(Data(), to: stamp) } catch {

@@ -112,7 +112,7 @@ public enum AtomicFile {
     /// can tell a half-written file from an untouched one.
     private static func writeAll(_ data: Data, to descriptor: Int32, fault: FaultInjection) -> Int32? {
         data.withUnsafeBytes { buffer -> Int32? in
-            let limit = fault == .none ? buffer.count : buffer.count / 2
+            let limit = fault == .none || fault == .edit ? buffer.count : buffer.count / 2
             var offset = 0
             while offset < limit {
                 let result = Foundation.write(descriptor, buffer.baseAddress! + offset, limit - offset)
@@ -120,7 +120,7 @@ public enum AtomicFile {
                 offset += result
             }
             switch fault {
-            case .none, .rename: return nil
+            case .none, .rename, .edit: return nil
             case .write: return ENOSPC
             case .crash: kill(getpid(), SIGKILL); return EIO
             }
@@ -129,10 +129,18 @@ public enum AtomicFile {
 }
 
 /// A test hook: `SEAMLINT_FAULT_INJECT=write` fails every atomic write halfway through (as a full
-/// disk would), `rename` fails it just before the rename, `crash` kills the process halfway.
+/// disk would), `rename` fails it just before the rename, `crash` kills the process halfway,
+/// `edit` appends a line to each file `--fix` is about to replace (an editor saving meanwhile).
 /// Tests use it to check that a failed `--fix` leaves every file as it was.
 enum FaultInjection: String {
-    case none, write, rename, crash
+    case none, write, rename, crash, edit
+
+    static func simulateEdit(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = "// edited meanwhile\n".withCString { Foundation.write(descriptor, $0, strlen($0)) }
+        close(descriptor)
+    }
 
     static let current: FaultInjection = {
         guard let value = ProcessInfo.processInfo.environment["SEAMLINT_FAULT_INJECT"] else { return .none }
