@@ -138,8 +138,14 @@ struct RunSetup {
             let fingerprinter = BaselineFingerprinter(baselinePath: writeBaselinePath, workingDirectory: workingDirectory, source: source)
             let recorded = Baseline.recording(result.diagnostics, fingerprinter: fingerprinter)
             let display = configuration.displayPath(writeBaselinePath)
+            let text = recorded.rendered()
+            guard text.utf8.count <= Baseline.maximumFileSize else {
+                throw UsageError("\(display.escapingControlCharacters): cannot write the baseline: it would be "
+                                 + "\(text.utf8.count / (1024 * 1024)) MB, over the \(Baseline.maximumFileSize / (1024 * 1024)) MB "
+                                 + "a baseline may hold (fix or suppress some findings first)")
+            }
             do {
-                try AtomicFile.write(Data(recorded.rendered().utf8), to: writeBaselinePath)
+                try AtomicFile.write(Data(text.utf8), to: writeBaselinePath)
             } catch {
                 throw UsageError("\(display.escapingControlCharacters): cannot write the baseline: \(error)")
             }

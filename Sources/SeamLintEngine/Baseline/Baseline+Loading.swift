@@ -10,7 +10,7 @@ extension Baseline {
         }
         let reference = SourceFileRef(path: displayPath, absolutePath: path, language: .swift)
         let bytes: [UInt8]
-        switch SourceReader.read(reference, maximumSize: SourceReader.defaultMaximumSize) {
+        switch SourceReader.read(reference, maximumSize: maximumFileSize) {
         case .failure(let problem): return failure([ConfigurationProblem(file: displayPath, message: "cannot read the baseline: \(problem.reason)")])
         case .success(let read): bytes = read
         }

@@ -28,10 +28,14 @@ struct DecodedDocument {
         }
         var document = DecodedDocument(value: value)
         guard case .success(let scanned) = outline else { return .success(document) }  // positions are a courtesy
-        for (path, offset) in scanned.offsets { document.positions[path] = position(offset) }
+        let positions = bytes.withUnsafeBufferPointer { buffer in
+            TextPosition.linesAndColumns(of: Array(scanned.offsets.values) + scanned.duplicates.map(\.offset), in: buffer)
+        }
+        document.positions.reserveCapacity(scanned.offsets.count)
+        for (path, offset) in scanned.offsets { document.positions[path] = positions[offset] }
         if !scanned.duplicates.isEmpty {
             return .failure(ConfigurationError(scanned.duplicates.map { duplicate in
-                let (line, column) = position(duplicate.offset)
+                let (line, column) = positions[duplicate.offset] ?? (1, 1)
                 let shown = quotesContent ? duplicate.path : duplicate.path.parent
                 return ConfigurationProblem(file: displayPath, line: line, column: column,
                                             keyPath: shown == .root ? "" : shown.description,
