@@ -84,9 +84,9 @@ enum ExtendedAttributes {
         return unsafeBitCast(symbol, to: type)
     }
 
-    nonisolated(unsafe) private static let list = function("listxattr", as: List.self)
-    nonisolated(unsafe) private static let get = function("getxattr", as: Get.self)
-    nonisolated(unsafe) private static let set = function("fsetxattr", as: Set.self)
+    private static let list = function("listxattr", as: List.self)
+    private static let get = function("getxattr", as: Get.self)
+    private static let set = function("fsetxattr", as: Set.self)
 
     static func copy(from path: String, to descriptor: Int32) throws {
         guard let list, let get, let set else { return }  // a C library without extended attributes
