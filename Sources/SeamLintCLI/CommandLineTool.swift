@@ -26,6 +26,16 @@ public struct CommandLineTool {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public func run(_ arguments: [String]) -> Int32 {
+        let status = runCommand(arguments)
+        // A report that did not reach its reader must not pass for a clean run.
+        if let failure = output.writeFailure {
+            errors.write("error: cannot write to \(failure)\n")
+            return ExitCode.usageOrInputError
+        }
+        return status
+    }
+
+    private func runCommand(_ arguments: [String]) -> Int32 {
         do {
             let parsed = try Arguments.parse(arguments)
             switch parsed.command {
@@ -48,28 +58,6 @@ public struct CommandLineTool {
         }
         output.write(RuleDocumentation.markdown(for: rule.description))
         return ExitCode.success
-    }
-}
-
-/// Where text goes: standard streams, or a buffer in tests.
-public final class TextSink: @unchecked Sendable {
-    private let handle: FileHandle?
-    private let lock = NSLock()
-    public private(set) var buffer = ""
-
-    init(handle: FileHandle?) { self.handle = handle }
-
-    public static let standardOutput = TextSink(handle: .standardOutput)
-    public static let standardError = TextSink(handle: .standardError)
-    /// Collects text in `buffer`.
-    public static func memory() -> TextSink { TextSink(handle: nil) }
-
-    public var isTerminal: Bool { handle.map { isatty($0.fileDescriptor) != 0 } ?? false }
-
-    public func write(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let handle { handle.write(Data(text.utf8)) } else { buffer += text }
     }
 }
 

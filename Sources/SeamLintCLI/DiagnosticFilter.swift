@@ -66,8 +66,15 @@ extension DiagnosticFilter {
             let fingerprinter = BaselineFingerprinter(baselinePath: path, workingDirectory: configuration.workingDirectory, source: source)
             let recorded = Baseline.recording(diagnostics, fingerprinter: fingerprinter)
             let display = configuration.displayPath(path)
+            let text = recorded.rendered()
+            // Never write a baseline that the next run would refuse to read.
+            guard text.utf8.count <= Baseline.maximumFileSize else {
+                throw UsageError("\(display.escapingControlCharacters): cannot write the baseline: it would be "
+                                 + "\(text.utf8.count / (1024 * 1024)) MB, over the \(Baseline.maximumFileSize / (1024 * 1024)) MB "
+                                 + "a baseline may hold (fix or suppress some findings first)")
+            }
             do {
-                try AtomicFile.write(Data(recorded.rendered().utf8), to: path)
+                try AtomicFile.write(Data(text.utf8), to: path)
             } catch {
                 throw UsageError("\(display.escapingControlCharacters): cannot write the baseline: \(error)")
             }

@@ -14,9 +14,9 @@ struct InputSelection {
     /// `--fix` writes only inside them.
     var roots: [String] = []
 
-    init(arguments: Arguments, discovery: DiscoveryOptions,
+    init(arguments: Arguments, discovery: DiscoveryOptions, maximumSize: Int = SourceReader.defaultMaximumSize,
          environment: [String: String] = ProcessInfo.processInfo.environment,
-         readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(UsageError) {
+         readStandardInput: (Int) throws(UsageError) -> [UInt8] = Self.readStandardInput) throws(UsageError) {
         var paths = arguments.paths
         if arguments.has("--use-script-input-files") {
             guard let countText = environment["SCRIPT_INPUT_FILE_COUNT"] else {
@@ -43,8 +43,8 @@ struct InputSelection {
         guard let stdinPath = arguments.value("--stdin-path") else {
             throw UsageError("--stdin needs --stdin-path PATH (where the source would live, for configuration and messages)")
         }
-        let data = readStandardInput()
-        let invalid: Int? = Array(data).withUnsafeBufferPointer { SourceReader.validateUTF8($0) }
+        let data = try readStandardInput(maximumSize)
+        let invalid: Int? = data.withUnsafeBufferPointer { SourceReader.validateUTF8($0) }
         if let invalid {
             throw UsageError("<stdin> (\(stdinPath.escapingControlCharacters)): not valid UTF-8 (byte offset \(invalid))")
         }
@@ -59,9 +59,29 @@ struct InputSelection {
         if !Self.isExcluded(absolute, by: discovery) { found.append(reference) }
         files = found.sorted()
         self.problems = problems
-        overrides[absolute] = Array(data)
+        overrides[absolute] = data
         stdinDisplayPath = display
         stdinAbsolutePath = absolute
+    }
+
+    /// All of standard input, at most `maximumSize` bytes: a read error (a closed stream, a
+    /// folder) or an endless input (`< /dev/zero`) is one line, exit 2, never a trap.
+    static func readStandardInput(maximumSize: Int) throws(UsageError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        if StandardStreams.closedAtStart.contains(STDIN_FILENO) { throw UsageError("standard input: the stream is closed") }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw UsageError("standard input: \(SystemErrorText.text(errno))")
+            }
+            guard bytes.count + count <= maximumSize else {
+                throw UsageError("standard input: more than \(maximumSize) bytes, the --max-file-size limit")
+            }
+            bytes += chunk[..<count]
+        }
     }
 
     /// The file, or a folder above it, matches the configuration's `excluded` (or misses `included`).

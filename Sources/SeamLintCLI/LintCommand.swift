@@ -30,12 +30,7 @@ struct LintCommand {
             guard let workers = Int(text), workers > 0 else { throw UsageError("--workers: '\(text)' is not a positive number") }
             options.workers = workers
         }
-        if let text = arguments.value("--max-file-size") {
-            guard let megabytes = Double(text), megabytes > 0 else {
-                throw UsageError("--max-file-size: '\(text)' is not a positive number of megabytes")
-            }
-            options.maximumFileSize = Int(megabytes * 1024 * 1024)
-        }
+        if let text = arguments.value("--max-file-size") { options.maximumFileSize = try Self.maximumFileSize(text) }
         options.ruleOptions = setup.ruleOptions
 
         var discovery = DiscoveryOptions()
@@ -49,7 +44,7 @@ struct LintCommand {
             discovery.onManifestFolder = { manifests.prepare(folder: $0) }
         }
         let discoveryStart = DispatchTime.now().uptimeNanoseconds
-        let input = try InputSelection(arguments: arguments, discovery: discovery)
+        let input = try InputSelection(arguments: arguments, discovery: discovery, maximumSize: options.maximumFileSize)
         let files = try setup.prepare(input, options: &options, errors: errors)
         let discoveryNanoseconds = DispatchTime.now().uptimeNanoseconds - discoveryStart
         let verbose = arguments.has("--verbose")
@@ -57,11 +52,12 @@ struct LintCommand {
 
         let linter = Linter(options: options, allRules: allRules)
         var result: LintResult
+        var fixProblems: [InputProblem] = []
         if arguments.has("--fix") {
             let fix = FixRun(linter: linter, files: files).run(startingWith: input.overrides)
             // A dry run changes nothing, so the exit status describes the files as they are.
             result = arguments.has("--dry-run") ? fix.unfixedResult : fix.result
-            try FixRun.finish(fix, input: input, arguments: arguments, output: output, errors: errors)
+            fixProblems = try FixRun.finish(fix, input: input, arguments: arguments, output: output, errors: errors)
         } else {
             result = linter.lint(files, overrides: input.overrides)
         }
@@ -81,16 +77,36 @@ struct LintCommand {
             result.timings.add(.reporting, nanoseconds: DispatchTime.now().uptimeNanoseconds - reportStart)
         }
 
+        var problems = input.problems + result.problems + fixProblems
         if let stamp = arguments.value("--stamp") {
             // Written even when diagnostics fail the run, so an unchanged tree does not rerun.
-            try? AtomicFile.write(Data(), to: stamp)
+            do { try AtomicFile.write(Data(), to: stamp) } catch {
+                problems.append(InputProblem(path: stamp, reason: "cannot write the stamp: \(error)"))
+            }
         }
-        let problems = input.problems + result.problems
         for problem in problems { errors.write(problem.description + "\n") }
         if let warning = ObjectiveCCommandLine.warning(for: result) { errors.write(warning) }
         if arguments.has("--timings") { errors.write(TimingsReport.render(result)) }
         if !arguments.has("--quiet") { errors.write(summaryLine(result, problems: problems.count)) }
         return exitCode(result.diagnostics, problems: problems.count, strict: setup.strict)
+    }
+
+    /// Largest `--max-file-size`: a terabyte is far beyond any source file, and the product stays an `Int`.
+    static let largestMaximumFileSize = 1024 * 1024
+
+    /// `--max-file-size MB` in bytes: a finite number of megabytes from one byte to a terabyte
+    /// ("inf", "nan", "-1", "1e400" and "0" are errors, never a trap).
+    static func maximumFileSize(_ text: String) throws(UsageError) -> Int {
+        let shown = text.escapingControlCharacters
+        guard let megabytes = Double(text), megabytes.isFinite, megabytes > 0 else {
+            throw UsageError("--max-file-size: '\(shown)' is not a positive number of megabytes")
+        }
+        guard megabytes <= Double(largestMaximumFileSize) else {
+            throw UsageError("--max-file-size: '\(shown)' is over the largest size, \(largestMaximumFileSize) MB")
+        }
+        let bytes = Int(megabytes * 1024 * 1024)
+        guard bytes >= 1 else { throw UsageError("--max-file-size: '\(shown)' is less than one byte") }
+        return bytes
     }
 
     private func exitCode(_ diagnostics: [Diagnostic], problems: Int, strict: Bool) -> Int32 {

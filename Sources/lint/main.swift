@@ -1,4 +1,5 @@
 import Foundation
 import SeamLintCLI
 
+StandardStreams.prepare()
 exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())))

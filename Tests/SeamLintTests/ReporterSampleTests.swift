@@ -193,7 +193,7 @@ struct OutputFileTests {
         defer { tree.remove() }
         let run = try tree.lint(reporter: "sarif", ["--output", "missing/report.sarif"])
         #expect(run.status == 2 && run.output.isEmpty)
-        #expect(run.errors == "error: missing/report.sarif: cannot write the report: No such file or directory\n")
+        #expect(run.errors == "error: missing/report.sarif: cannot write the report: no such file or directory\n")
         #expect(!FileManager.default.fileExists(atPath: tree.root.appendingPathComponent("missing").path))
     }
 

@@ -2,19 +2,20 @@ import SeamLintCore
 
 extension Baseline {
     /// Reads a baseline file. Mistakes come back like configuration mistakes: file, line and
-    /// column, key path, message.
+    /// column, key path, message; never a character, key or value of the file (a configuration
+    /// could point the baseline at a file that is not one, and CI logs are public).
     public static func load(path: String, displayPath: String) -> Result<Baseline, ConfigurationError> {
         func failure(_ problems: [ConfigurationProblem]) -> Result<Baseline, ConfigurationError> {
             .failure(ConfigurationError(problems))
         }
         let reference = SourceFileRef(path: displayPath, absolutePath: path, language: .swift)
         let bytes: [UInt8]
-        switch SourceReader.read(reference, maximumSize: SourceReader.defaultMaximumSize) {
+        switch SourceReader.read(reference, maximumSize: maximumFileSize) {
         case .failure(let problem): return failure([ConfigurationProblem(file: displayPath, message: "cannot read the baseline: \(problem.reason)")])
         case .success(let read): bytes = read
         }
         let document: DecodedDocument
-        switch DecodedDocument.decode(bytes, displayPath: displayPath) {
+        switch DecodedDocument.decode(bytes, displayPath: displayPath, quotesContent: false) {
         case .failure(let error): return .failure(error)
         case .success(let decoded): document = decoded
         }
@@ -29,8 +30,11 @@ extension Baseline {
             return failure([document.problem(displayPath, at: top["version"] == nil ? .root : versionPath,
                                              "expected \"version\": \(formatVersion) (written by a different SeamLint?)")])
         }
+        func unknownKey(_ key: String, in path: KeyPath, allowed: String) {
+            problems.append(document.problem(displayPath, at: path.appending(key), shownAs: path, "unknown key; \(allowed)"))
+        }
         for key in top.keys.sorted() where key != "version" && key != "entries" {
-            problem(KeyPath.root.appending(key), "unknown key '\(key)'" + suggestion(for: key, in: ["version", "entries"]))
+            unknownKey(key, in: .root, allowed: "a baseline holds only \"version\" and \"entries\"")
         }
         let entriesPath = KeyPath.root.appending("entries")
         guard case .array(let list) = top["entries"] else {
@@ -56,7 +60,7 @@ extension Baseline {
             var message = ""
             if case .string(let text) = fields["message"] { message = text }
             for name in fields.keys.sorted() where !["file", "rule", "fingerprint", "count", "message"].contains(name) {
-                problem(path.appending(name), "unknown key '\(name)'" + suggestion(for: name, in: ["file", "rule", "fingerprint", "count", "message"]))
+                unknownKey(name, in: path, allowed: "an entry holds only \"file\", \"rule\", \"fingerprint\", \"count\" and \"message\"")
             }
             if let file, let rule, let fingerprint {
                 entries.append(Entry(file: file, rule: rule, fingerprint: fingerprint, count: count, message: message))

@@ -38,6 +38,11 @@ public struct Baseline: Sendable, Equatable {
 
     public static let formatVersion = 1
 
+    /// The largest baseline `load` reads and `--write-baseline` writes: one limit for both, so a
+    /// baseline SeamLint wrote is always one it can read (about 1.3 million findings at ~400
+    /// bytes each; loading is linear).
+    public static let maximumFileSize = 512 * 1024 * 1024
+
     /// Sorted.
     public private(set) var entries: [Entry]
 

@@ -20,10 +20,12 @@ enum ChangedLinesParser {
             if line.starts(with: "+++ ".utf8) {
                 current = path(fromHeader: line.dropFirst(4))
             } else if line.starts(with: "@@ ".utf8), let hunk = hunk(line) {
-                oldLeft = hunk.oldCount
-                newLeft = hunk.newCount
-                if let current, hunk.newCount > 0 {
-                    result[current, default: []].formUnion(hunk.newStart..<hunk.newStart + hunk.newCount)
+                oldLeft = max(0, hunk.oldCount)
+                newLeft = max(0, hunk.newCount)
+                // A count that is negative or runs past Int.max is not git's: no lines, never a trap.
+                let (end, overflow) = hunk.newStart.addingReportingOverflow(hunk.newCount)
+                if let current, hunk.newCount > 0, !overflow {
+                    result[current, default: []].formUnion(hunk.newStart..<end)
                 }
             }
         }

@@ -46,8 +46,12 @@ struct ConfigurationChecker {
                 }
             case .baseline:
                 guard let text = string(value, at: path) else { continue }
-                if text.isEmpty { report(path, "expected a file path, found an empty string") } else {
-                    file.baseline = PathNames.standardize(text, relativeTo: file.folder)
+                if text.isEmpty { report(path, "expected a file path, found an empty string"); continue }
+                let baseline = PathNames.standardize(text, relativeTo: file.folder)
+                if let problem = BaselineLocation.problem(baseline, configurationFolder: file.folder) {
+                    report(path, problem)
+                } else {
+                    file.baseline = baseline
                 }
             }
         }

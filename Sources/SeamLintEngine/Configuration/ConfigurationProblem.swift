@@ -13,6 +13,8 @@ struct KeyPath: Hashable, Sendable, CustomStringConvertible {
 
     func appending(_ key: String) -> KeyPath { KeyPath(components: components + [.key(key)]) }
     func appending(_ index: Int) -> KeyPath { KeyPath(components: components + [.index(index)]) }
+    /// Without the last component (the root stays the root).
+    var parent: KeyPath { KeyPath(components: Array(components.dropLast())) }
 
     /// Dotted for plain keys, `["…"]` for keys a dot would make ambiguous, `[n]` for indices.
     var description: String {

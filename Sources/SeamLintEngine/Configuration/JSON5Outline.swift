@@ -4,7 +4,18 @@
 struct JSON5Outline {
     struct SyntaxError: Error {
         var offset: Int
-        var message: String
+        /// What was expected, without the text found.
+        var expectation: String
+        /// The character found instead, when there was one.
+        var found: String? = nil
+
+        init(offset: Int, message: String, found: String? = nil) {
+            self.offset = offset
+            expectation = message
+            self.found = found
+        }
+
+        var message: String { found.map { "\(expectation), found '\($0)'" } ?? expectation }
     }
 
     /// Rendered key path → offset of the key (object members) or value (array elements).
@@ -211,7 +222,7 @@ struct JSON5Outline {
         var end = position + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let found = String(decoding: bytes[position..<end], as: UTF8.self)
-        return SyntaxError(offset: position, message: "\(expectation), found '\(found)'")
+        return SyntaxError(offset: position, message: expectation, found: found)
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

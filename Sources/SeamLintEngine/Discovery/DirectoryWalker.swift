@@ -190,7 +190,12 @@ struct DirectoryWalker {
                 status = FileSystem.status(of: rawName, in: descriptor)
                 kind = status?.kind
             }
-            guard let kind, kind != .other else { continue }
+            guard let kind else { continue }
+            if kind == .other {
+                // Never opened (a FIFO would block), but named like source: the user should know.
+                skipSpecialFile(rawName, in: folder, kind: status?.specialKind ?? Self.specialKind(ofDirectoryEntryType: record.pointee.d_type))
+                continue
+            }
             if options.onManifestFolder != nil && ProjectManifests.isManifestName(rawName) { holdsManifest = true }
             // Most entries of an app are images, JSON, plists…: judged by their bytes, with no String.
             if kind == .regular && !Self.mayBeSourceFileName(rawName) { continue }
@@ -245,8 +250,35 @@ struct DirectoryWalker {
             if let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) {
                 add(link, language: language)
             }
-        case .symbolicLink, .other:
+        case .other:
+            if PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) != nil {
+                problem(queued.display, Self.skippedMessage(target.specialKind))
+            }
+        case .symbolicLink:
             return
+        }
+    }
+
+    /// A FIFO, device or socket met while walking: a problem when its name is a source file's.
+    private mutating func skipSpecialFile(_ rawName: UnsafePointer<CChar>, in folder: Entry, kind: String?) {
+        guard Self.mayBeSourceFileName(rawName), let name = String(validatingCString: rawName),
+              PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) != nil else { return }
+        let child = self.child(of: folder, named: name)
+        guard !isExcluded(child.absolute) else { return }
+        problem(child.display, Self.skippedMessage(kind))
+    }
+
+    static func skippedMessage(_ kind: String?) -> String {
+        "not a regular file (\(kind ?? "a special file")); skipped"
+    }
+
+    private static func specialKind(ofDirectoryEntryType type: UInt8) -> String? {
+        switch Int32(type) {
+        case Int32(DT_FIFO): "a FIFO"
+        case Int32(DT_CHR): "a character device"
+        case Int32(DT_BLK): "a block device"
+        case Int32(DT_SOCK): "a socket"
+        default: nil
         }
     }
 

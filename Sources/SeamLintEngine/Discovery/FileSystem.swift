@@ -21,6 +21,8 @@ struct FileStatus {
     var id: FileID
     var kind: FileKind
     var size: Int
+    /// "a FIFO", "a character device"…, for `.other`.
+    var specialKind: String?
 
     init(_ raw: stat) {
         id = FileID(device: UInt64(raw.st_dev), inode: UInt64(raw.st_ino))
@@ -30,6 +32,18 @@ struct FileStatus {
         case S_IFDIR: kind = .directory
         case S_IFLNK: kind = .symbolicLink
         default: kind = .other
+        }
+        specialKind = Self.specialKind(mode: raw.st_mode & S_IFMT)
+    }
+
+    /// What a FIFO, device or socket is called in messages; nil for other kinds.
+    static func specialKind(mode: mode_t) -> String? {
+        switch mode {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: nil
         }
     }
 }

@@ -90,40 +90,146 @@ public enum UnifiedDiff {
         return result
     }
 
-    /// Shortest edit script by Myers' O(ND) greedy algorithm, with a trace for backtracking.
+    /// An edit script: Myers' shortest one where that is cheap (every small diff, so the output is
+    /// what `diff -u` prints), else lines unique to both sides anchor the texts (as in patience
+    /// diff) and each stretch between anchors is diffed the same way; a stretch with no anchor
+    /// whose Myers search runs over its budget is replaced whole. Linear overall: the budget of a
+    /// stretch grows with its length.
     static func editScript(_ a: [String], _ b: [String]) -> [Step] {
-        let n = a.count, m = b.count
+        var steps: [Step] = []
+        var work = 0
+        script(a, 0..<a.count, b, 0..<b.count, depth: 0, into: &steps, work: &work)
+        ScalingCounter.add(work + a.count + b.count)
+        return steps
+    }
+
+    /// Anchoring rounds before a stretch without a cheap diff is replaced whole.
+    static let maximumDepth = 8
+
+    private static func script(_ a: [String], _ aRange: Range<Int>, _ b: [String], _ bRange: Range<Int>, depth: Int,
+                               into steps: inout [Step], work: inout Int) {
+        var aStart = aRange.lowerBound, bStart = bRange.lowerBound
+        var aEnd = aRange.upperBound, bEnd = bRange.upperBound
+        while aStart < aEnd && bStart < bEnd && a[aStart] == b[bStart] {
+            steps.append(Step(kind: .same, oldIndex: aStart, newIndex: bStart))
+            aStart += 1
+            bStart += 1
+        }
+        var suffix = 0
+        while aEnd > aStart && bEnd > bStart && a[aEnd - 1] == b[bEnd - 1] { aEnd -= 1; bEnd -= 1; suffix += 1 }
+        defer {
+            for index in 0..<suffix { steps.append(Step(kind: .same, oldIndex: aEnd + index, newIndex: bEnd + index)) }
+        }
+        let length = (aEnd - aStart) + (bEnd - bStart)
+        guard aStart < aEnd && bStart < bEnd else {
+            replace(aStart..<aEnd, bStart..<bEnd, into: &steps)
+            return
+        }
+        if let found = myers(a, aStart..<aEnd, b, bStart..<bEnd, budget: 20_000 + 40 * length, work: &work) {
+            steps += found
+            return
+        }
+        let anchors = depth < maximumDepth ? uniqueAnchors(a, aStart..<aEnd, b, bStart..<bEnd) : []
+        work += length
+        guard !anchors.isEmpty else {
+            replace(aStart..<aEnd, bStart..<bEnd, into: &steps)
+            return
+        }
+        var x = aStart, y = bStart
+        for (anchorA, anchorB) in anchors {
+            script(a, x..<anchorA, b, y..<anchorB, depth: depth + 1, into: &steps, work: &work)
+            steps.append(Step(kind: .same, oldIndex: anchorA, newIndex: anchorB))
+            x = anchorA + 1
+            y = anchorB + 1
+        }
+        script(a, x..<aEnd, b, y..<bEnd, depth: depth + 1, into: &steps, work: &work)
+    }
+
+    private static func replace(_ aRange: Range<Int>, _ bRange: Range<Int>, into steps: inout [Step]) {
+        for x in aRange { steps.append(Step(kind: .delete, oldIndex: x, newIndex: bRange.lowerBound)) }
+        for y in bRange { steps.append(Step(kind: .insert, oldIndex: aRange.upperBound, newIndex: y)) }
+    }
+
+    /// Lines that occur once in each range, in order on both sides (the longest increasing run of
+    /// their positions in `b`, by patience sorting): O(n log n).
+    private static func uniqueAnchors(_ a: [String], _ aRange: Range<Int>, _ b: [String], _ bRange: Range<Int>) -> [(Int, Int)] {
+        var countsA: [String: Int] = [:], countsB: [String: (count: Int, index: Int)] = [:]
+        for x in aRange { countsA[a[x], default: 0] += 1 }
+        for y in bRange { countsB[b[y], default: (0, y)].count += 1 }
+        var pairs: [(Int, Int)] = []
+        for x in aRange where countsA[a[x]] == 1 {
+            if let entry = countsB[a[x]], entry.count == 1 { pairs.append((x, entry.index)) }
+        }
+        // Longest increasing subsequence of the b positions: piles' tops, with back links.
+        var tops: [Int] = []  // indices into pairs
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for (index, pair) in pairs.enumerated() {
+            var low = 0, high = tops.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pairs[tops[middle]].1 < pair.1 { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tops[low - 1] }
+            if low == tops.count { tops.append(index) } else { tops[low] = index }
+        }
+        var result: [(Int, Int)] = []
+        var index = tops.last ?? -1
+        while index >= 0 { result.append(pairs[index]); index = previous[index] }
+        return result.reversed()
+    }
+
+    /// Shortest edit script of the ranges by Myers' O(ND) greedy algorithm, or nil once it has
+    /// taken `budget` steps. The trace keeps, per distance d, only the diagonals -d-1…d+1 the
+    /// backtracking reads, so memory stays within the budget too.
+    private static func myers(_ a: [String], _ aRange: Range<Int>, _ b: [String], _ bRange: Range<Int>,
+                              budget: Int, work: inout Int) -> [Step]? {
+        let n = aRange.count, m = bRange.count
+        let a0 = aRange.lowerBound, b0 = bRange.lowerBound
         let offset = n + m + 1
         var frontier = [Int](repeating: 0, count: 2 * offset + 1)
         var trace: [[Int]] = []
+        var steps = 0
+        func band(_ distance: Int) -> [Int] {
+            let low = max(0, offset - distance - 1), high = min(frontier.count - 1, offset + distance + 1)
+            steps += high - low + 1
+            return Array(frontier[low...high])
+        }
         search: for distance in 0...(n + m) {
-            trace.append(frontier)
+            trace.append(band(distance))
             for k in stride(from: -distance, through: distance, by: 2) {
                 var x = (k == -distance || (k != distance && frontier[offset + k - 1] < frontier[offset + k + 1]))
                     ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
                 var y = x - k
-                while x < n && y < m && a[x] == b[y] { x += 1; y += 1 }
+                while x < n && y < m && a[a0 + x] == b[b0 + y] { x += 1; y += 1; steps += 1 }
                 frontier[offset + k] = x
-                if x >= n && y >= m { trace.append(frontier); break search }
+                steps += 1
+                if x >= n && y >= m { trace.append(band(distance + 1)); break search }
             }
+            if steps > budget { work += steps; return nil }
         }
-        var steps: [Step] = []
+        work += steps
+        var result: [Step] = []
         var x = n, y = m
         for distance in stride(from: trace.count - 2, through: 0, by: -1) {
-            let v = trace[distance]
+            let slice = trace[distance]
+            let base = max(0, offset - distance - 1) - offset  // the diagonal of slice[0]
+            func v(_ k: Int) -> Int { slice[k - base] }
             let k = x - y
-            let previousK = (k == -distance || (k != distance && v[offset + k - 1] < v[offset + k + 1])) ? k + 1 : k - 1
-            let previousX = v[offset + previousK]
+            let previousK = (k == -distance || (k != distance && v(k - 1) < v(k + 1))) ? k + 1 : k - 1
+            let previousX = v(previousK)
             let previousY = previousX - previousK
-            while x > previousX && y > previousY { x -= 1; y -= 1; steps.append(Step(kind: .same, oldIndex: x, newIndex: y)) }
+            while x > previousX && y > previousY {
+                x -= 1; y -= 1
+                result.append(Step(kind: .same, oldIndex: a0 + x, newIndex: b0 + y))
+            }
             if distance > 0 {
                 // Moving down (k + 1 → k) inserts b[previousY]; moving right deletes a[previousX].
                 let kind: Step.Kind = previousK == k + 1 ? .insert : .delete
-                steps.append(Step(kind: kind, oldIndex: previousX, newIndex: previousY))
+                result.append(Step(kind: kind, oldIndex: a0 + previousX, newIndex: b0 + previousY))
             }
             x = previousX
             y = previousY
         }
-        return steps.reversed()
+        return result.reversed()
     }
 }

@@ -13,10 +13,29 @@ public struct SuppressionMap: Sendable {
     public let directives: [SuppressionDirective]
     /// Malformed commands and unknown rule ids, reported as `invalid_suppression`.
     public let problems: [SuppressionProblem]
+    /// Directive indices by the rule id they name (`all` under "all"), so a lookup reads only what
+    /// can apply: region commands in file order, line commands by target line.
+    private let index: [String: RuleIndex]
+
+    private struct RuleIndex: Sendable {
+        var regions: [Int] = []
+        var lines: [Int: [Int]] = [:]
+    }
 
     /// Reads the commands in `file`'s comments. `knownRuleIDs`: every registered rule.
     public init(file: SourceFile, knownRuleIDs: Set<String>) {
         (directives, problems) = SuppressionParser.parse(file, knownRuleIDs: knownRuleIDs)
+        var index: [String: RuleIndex] = [:]
+        for (position, directive) in directives.enumerated() {
+            for rule in directive.rules {
+                if directive.scope == .region {
+                    index[rule.id, default: RuleIndex()].regions.append(position)
+                } else if let line = directive.targetLine {
+                    index[rule.id, default: RuleIndex()].lines[line, default: []].append(position)
+                }
+            }
+        }
+        self.index = index
     }
 
     /// Whether the file has no command at all (most files): nothing to keep.
@@ -32,20 +51,27 @@ public struct SuppressionMap: Sendable {
     /// `:next`) for the line wins over regions; among several, the last written wins. A command
     /// never silences reports about itself (`except`).
     func silencer(of id: String, line: Int, offset: Int, except: Int? = nil) -> Entry? {
-        var lineCommand: (action: SuppressionDirective.Action, entry: Entry)?
-        var region: Entry?
-        for (index, directive) in directives.enumerated() where index != except {
-            guard let rule = directive.entryIndex(for: id) else { continue }
-            let entry = Entry(directive: index, rule: rule)
-            if directive.scope == .region {
-                guard directive.offset < offset else { continue }
-                region = directive.action == .disable ? entry : nil
-            } else if directive.targetLine == line {
-                lineCommand = (directive.action, entry)
-            }
+        let keys = id == SuppressionDirective.allRules ? [id] : [id, SuppressionDirective.allRules]
+        let rules = keys.compactMap { index[$0] }
+        var steps = 1
+        defer { ScalingCounter.add(steps) }
+        // The last line command for this line, else the last region command before `offset`.
+        var chosen = rules.compactMap { $0.lines[line]?.last { $0 != except } }.max()
+        if chosen == nil {
+            chosen = rules.compactMap { rule -> Int? in
+                // Directives are in file order, so their offsets ascend: binary search.
+                var low = 0, high = rule.regions.count
+                while low < high {
+                    steps += 1
+                    let middle = (low + high) / 2
+                    if directives[rule.regions[middle]].offset < offset { low = middle + 1 } else { high = middle }
+                }
+                if low > 0 && rule.regions[low - 1] == except { low -= 1 }
+                return low > 0 ? rule.regions[low - 1] : nil
+            }.max()
         }
-        if let lineCommand { return lineCommand.action == .disable ? lineCommand.entry : nil }
-        return region
+        guard let chosen, let rule = directives[chosen].entryIndex(for: id) else { return nil }
+        return directives[chosen].action == .disable ? Entry(directive: chosen, rule: rule) : nil
     }
 
     /// `disable` entries that silenced nothing, for rules that ran (`all`: only when every

@@ -56,9 +56,23 @@ enum SuppressionParser {
     }
 
     private static func target(of directive: SuppressionDirective, codeLines: [Int]) -> Int? {
+        // Binary search (`codeLines` ascends): the first index whose line is past the directive's.
+        func firstIndex(after line: Int) -> Int {
+            var low = 0, high = codeLines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if codeLines[middle] <= line { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        ScalingCounter.add(1)
         switch directive.scope {
-        case .next: return codeLines.first { $0 > directive.line }
-        case .previous: return codeLines.last { $0 < directive.line }
+        case .next:
+            let index = firstIndex(after: directive.line)
+            return index < codeLines.count ? codeLines[index] : nil
+        case .previous:
+            let index = firstIndex(after: directive.line - 1)
+            return index > 0 ? codeLines[index - 1] : nil
         case .this: return directive.line
         case .region: return nil
         }
@@ -102,6 +116,7 @@ private struct CommandText {
             return nil
         }
         var rules: [SuppressionDirective.NamedRule] = []
+        var seen: Set<String> = []
         var justification: String?
         for word in words.dropFirst() {
             let id = file.text(word)
@@ -114,7 +129,7 @@ private struct CommandText {
                 report(word, "unknown rule id '\(id)' in a suppression" + suggestion(for: id, in: knownRuleIDs.sorted()))
                 continue
             }
-            if rules.contains(where: { $0.id == id }) { continue }
+            if !seen.insert(id).inserted { continue }
             let location = file.location(ofOffset: word.lowerBound)
             rules.append(.init(id: id, location: location, length: word.count, end: file.end(of: location, length: word.count)))
         }
