@@ -40,7 +40,8 @@ extension SourceFile {
                 // which are code. (The fuzzer found the regex case.)
                 _ = appendLineStarts(in: token, text, to: &lineStarts)
             default:
-                break
+                // An Objective-C name or operator spliced across lines (the fuzzer found it).
+                if token.flags.contains(.multiline) { _ = appendLineStarts(in: token, text, to: &lineStarts) }
             }
             var copy = token
             if sawNewline { copy.flags.insert(.lineStart) }
