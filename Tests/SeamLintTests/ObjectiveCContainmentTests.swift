@@ -1,5 +1,7 @@
 import Foundation
+import SeamLintCore
 @testable import SeamLintEngine
+import SeamLintRules
 import Testing
 
 /// Inputs that crashed, overflowed the stack of, or hung libclang, and what a run does with a
@@ -82,6 +84,24 @@ struct ObjectiveCContainmentTests {
             "Tree/spin.m: error: libclang did not finish lexing the file within 2 s",
         ]
         #expect(run.problemLines.sorted() == expected, "\(run.errors)")
+    }
+
+    /// A sandbox may forbid starting processes: the run then lexes in its own process.
+    @Test("where no worker can be started, libclang runs in this process")
+    func workerCannotStart() throws {
+        let sample = PackageRoot.url.appendingPathComponent("Samples/ObjCApp/MMPresentationHelper.m")
+        let code = String(decoding: try Data(contentsOf: sample), as: UTF8.self)
+        func lint(worker: String?) -> LintResult {
+            var options = LintOptions(rules: allRules)
+            options.discoverDeploymentTargets = false
+            options.objectiveC.workerExecutable = worker
+            return Linter(options: options, allRules: allRules).lint(sources: [(path: "A.m", code: code)], language: .objectiveC)
+        }
+        let inProcess = lint(worker: nil)
+        let unstartable = lint(worker: "/nonexistent/lint")
+        #expect(inProcess.diagnostics.count >= 2)
+        #expect(unstartable.problems.isEmpty, "\(unstartable.problems)")
+        #expect(unstartable.diagnostics.map(\.location.offset) == inProcess.diagnostics.map(\.location.offset))
     }
 
     @Test("a bad limit in the environment is a usage error")

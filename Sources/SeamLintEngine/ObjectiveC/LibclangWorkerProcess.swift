@@ -16,6 +16,8 @@ final class LibclangWorkerProcess {
     private let limits: ObjectiveCLimits
     private var child: pid_t = 0
     private var channel = WorkerChannel(descriptor: -1)
+    /// The worker could not be started (no process may be spawned here, the executable is gone).
+    private(set) var couldNotStart = false
 
     init(executable: String, libraryPath: String, limits: ObjectiveCLimits) {
         self.executable = executable
@@ -27,7 +29,10 @@ final class LibclangWorkerProcess {
 
     func clangTokens(of bytes: [UInt8], dialect: ObjectiveCDialect) -> Result<[ClangToken], ObjectiveCParseFailure> {
         guard !bytes.isEmpty else { return .success([]) }
-        if child == 0, let failure = start() { return .failure(failure) }
+        if child == 0, let failure = start() {
+            couldNotStart = true
+            return .failure(failure)
+        }
         let seconds = limits.seconds(forBytes: bytes.count)
         let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
         do {
