@@ -231,9 +231,11 @@ private struct Builder {
     mutating func emit(_ kind: TokenKind, to end: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         var flags = flags
         if pendingSpace { flags.insert(.spaceBefore) }
-        // libclang lexes `\` + line break inside a token as nothing: `viewC\⏎troller` is one name.
-        // String text is scanned for line breaks anyway; other code tokens say so with a flag.
-        if !kind.isTrivia && kind != .stringSegment && bytes[position..<end].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        // libclang lexes `\` + line break inside a token as nothing: `viewC\⏎troller` is one name, and
+        // a `//` comment ending in `\` goes on to the next line. String text and block comments are
+        // scanned for line breaks anyway; other code tokens and line comments say so with a flag.
+        let mayBeSpliced = kind == .lineComment || kind == .docLineComment || (!kind.isTrivia && kind != .stringSegment)
+        if mayBeSpliced && bytes[position..<end].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
             flags.insert(.multiline)
         }
         tokens.append(Token(kind: kind, start: position, length: end - position, keyword: keyword, flags: flags))
