@@ -44,11 +44,14 @@ let package = Package(
         // Lints each target on build; diagnostics surface as compiler warnings.
         .plugin(name: "SeamLintBuildToolPlugin", capability: .buildTool(), dependencies: ["lint"],
                 path: "Plugins/SeamLintBuildToolPlugin"),
-        // Fuzzing: invariants (library) and two libFuzzer targets (scripts/fuzz.sh).
+        // Fuzzing: invariants (library) and four libFuzzer targets, Swift and Objective-C (scripts/fuzz.sh).
         .target(name: "SeamLintFuzzSupport", dependencies: ["SeamLintCore", "SeamLintEngine", "SeamLintCLI"],
                 path: "Sources/SeamLintFuzzSupport"),
         .executableTarget(name: "fuzz-tokenizer", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/TokenizerFuzzer"),
         .executableTarget(name: "fuzz-rules", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/RulesFuzzer"),
+        .executableTarget(name: "fuzz-objc-tokenizer", dependencies: ["SeamLintFuzzSupport"],
+                          path: "Fuzz/ObjectiveCTokenizerFuzzer"),
+        .executableTarget(name: "fuzz-objc-rules", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/ObjectiveCRulesFuzzer"),
         .testTarget(name: "SeamLintTests",
                     dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintCLI", "SeamLintDevSupport",
                                    "SeamLintFuzzSupport"],

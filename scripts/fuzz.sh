@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target (address sanitizer on) and runs it for a given time.
 #
-# usage: scripts/fuzz.sh tokenizer|rules SECONDS [extra libFuzzer flags…]
+# usage: scripts/fuzz.sh tokenizer|rules|objc-tokenizer|objc-rules SECONDS [extra libFuzzer flags…]
 #
-#   tokenizer  lossless round trip, in-bounds ordered tokens, bracket table, structure queries
-#   rules      the above, then every rule and its fixes (re-lintable, idempotent)
+#   tokenizer       lossless round trip, in-bounds ordered tokens, bracket table, structure queries
+#   rules           the above, then every rule and its fixes (re-lintable, idempotent)
+#   objc-tokenizer  the same for libclang's tokens of the input as a .m or .mm file, with the
+#                   Objective-C structure queries (messages, steps, containers, statements)
+#   objc-rules      objc-tokenizer, then every rule, fact collector and fix on it
 #
 # Environment:
 #   SEAMLINT_FUZZ_CONFIGURATION  release (default: fast, for long runs) or debug (quicker to build)
@@ -13,18 +16,20 @@
 #   SEAMLINT_DEV                 a built seamlint-dev, to write the rule examples as seeds
 #                                (default: built with `swift build --product seamlint-dev`)
 #
-# The corpus (WORK/corpus-TARGET) starts as the Samples' Swift files, every rule example and every
-# regression fixture, and grows across runs. A crash is written to WORK/artifacts/ and the script
+# The corpus (WORK/corpus-TARGET) starts as the Samples' files of the target's language, every rule
+# example in it and every regression fixture, and grows across runs. A crash is written to WORK/artifacts/ and the script
 # exits non-zero: copy the file into Tests/SeamLintTests/Fixtures/FuzzRegressions/ (the
 # FuzzRegression tests replay it), fix the bug, and run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh tokenizer|rules SECONDS [libFuzzer flags…]}
-seconds=${2:?usage: scripts/fuzz.sh tokenizer|rules SECONDS [libFuzzer flags…]}
+usage="usage: scripts/fuzz.sh tokenizer|rules|objc-tokenizer|objc-rules SECONDS [libFuzzer flags…]"
+target=${1:?$usage}
+seconds=${2:?$usage}
 shift 2
 case "$target" in
-  tokenizer|rules) ;;
-  *) echo "fuzz.sh: unknown target '$target' (tokenizer or rules)" >&2; exit 2 ;;
+  tokenizer|rules) language=swift; sources=(-name '*.swift'); dictionary=Fuzz/swift.dict ;;
+  objc-tokenizer|objc-rules) language=objc; sources=(-name '*.m' -o -name '*.mm' -o -name '*.h'); dictionary=Fuzz/objc.dict ;;
+  *) echo "fuzz.sh: unknown target '$target' (tokenizer, rules, objc-tokenizer or objc-rules)" >&2; exit 2 ;;
 esac
 case "$seconds" in
   ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2 ;;
@@ -61,14 +66,14 @@ if [ -z "$(ls -A "$corpus")" ]; then
   # Seeds are named by content so that re-seeding never duplicates them.
   seed() { cp "$1" "$corpus/seed-$(cksum <"$1" | cut -d' ' -f1)"; }
   while IFS= read -r -d '' file; do seed "$file"; done \
-    < <(find Samples -type f -name '*.swift' -print0; find Tests/SeamLintTests/Fixtures/FuzzRegressions -type f -print0)
+    < <(find Samples -type f \( "${sources[@]}" \) -print0; find Tests/SeamLintTests/Fixtures/FuzzRegressions -type f -print0)
   dev=${SEAMLINT_DEV:-}
   if [ -z "$dev" ]; then
     swift build --product seamlint-dev >/dev/null 2>&1 </dev/null
     dev="$(swift build --product seamlint-dev --show-bin-path)/seamlint-dev"
   fi
   examples=$(mktemp -d)
-  "$dev" fuzz-seeds "$examples"
+  "$dev" fuzz-seeds "$examples" "$language"
   for file in "$examples"/*; do [ -f "$file" ] && seed "$file"; done
   rm -rf "$examples"
 fi
@@ -77,5 +82,5 @@ fi
 # with nesting or repetition. The Swift runtime's own backtracer would spend seconds
 # symbolicating every crash; libFuzzer and the address sanitizer report it instead.
 export SWIFT_BACKTRACE=enable=no
-exec "$binary" "$corpus" -dict=Fuzz/swift.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+exec "$binary" "$corpus" -dict="$dictionary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
   -max_len=32768 -artifact_prefix="$artifacts" -print_final_stats=1 "$@"

@@ -95,7 +95,7 @@ extension SourceFile {
         for container in objectiveCContainers() where container.kind == .implementation {
             for method in container.methods {
                 guard let open = method.bodyOpen, let close = method.bodyClose, method.start + 2 < open,
-                      code[method.start + 1].kind == .leftParen,
+                      code[method.start + 1].kind == .leftParen, matching[method.start + 1] > method.start + 1,
                       (method.start + 2..<Int(matching[method.start + 1])).contains(where: { isName($0, "UINavigationBarAppearance") })
                 else { continue }
                 var state = AppearanceOpacity.transparent

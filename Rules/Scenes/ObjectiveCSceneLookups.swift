@@ -190,8 +190,9 @@ extension SourceFile {
         guard let name else { return nil }
         let scope = Int(parent[start])
         let end = scope >= 0 && matching[scope] > scope ? Int(matching[scope]) : code.count
-        for index in pick..<end where isName(index, "requestReviewInScene") && tokenIs(index + 1, ":") {
+        for index in stride(from: pick, to: end, by: 1) where isName(index, "requestReviewInScene") && tokenIs(index + 1, ":") {
             var argument = index + 2
+            guard argument < end else { break }   // `requestReviewInScene:` cut off at the end of the file
             if code[argument].kind == .leftParen, matching[argument] > argument { argument = Int(matching[argument]) + 1 }
             if argument < end, sameText(argument, name) { return .storeReviewControllerRequestReview }
         }

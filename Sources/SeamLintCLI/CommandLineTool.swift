@@ -18,10 +18,18 @@ public struct CommandLineTool {
 
     var output: TextSink
     var errors: TextSink
+    /// The `lint` executable, re-run as libclang worker processes (`ObjectiveCOptions.workerExecutable`).
+    public var libclangWorker: String?
 
     public init(output: TextSink = .standardOutput, errors: TextSink = .standardError) {
         self.output = output
         self.errors = errors
+    }
+
+    /// `lint --libclang-worker …`: the hidden worker mode, run by `lint` itself (never returns).
+    public static func serveLibclangWorkerIfAsked(_ arguments: [String]) {
+        guard arguments.first == LibclangWorkerServer.argument else { return }
+        LibclangWorkerServer.serve(Array(arguments.dropFirst()))
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
@@ -44,7 +52,8 @@ public struct CommandLineTool {
             case .rules: output.write(try RuleCommands.list(reporter: parsed.value("--reporter"))); return ExitCode.success
             case .reporters: output.write(RuleCommands.reporters()); return ExitCode.success
             case .explain(let id): return try explain(id)
-            case .lint: return try LintCommand(arguments: parsed, output: output, errors: errors).run()
+            case .lint:
+                return try LintCommand(arguments: parsed, output: output, errors: errors, libclangWorker: libclangWorker).run()
             }
         } catch {
             errors.write("error: \(error.message)\n")

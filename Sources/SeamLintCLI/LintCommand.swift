@@ -7,6 +7,7 @@ struct LintCommand {
     let arguments: Arguments
     let output: TextSink
     let errors: TextSink
+    let libclangWorker: String?
 
     func run() throws(UsageError) -> Int32 {
         let setup = try RunSetup(arguments: arguments)
@@ -37,6 +38,7 @@ struct LintCommand {
         discovery.followSymlinks = arguments.has("--follow-symlinks")
         setup.configure(&discovery)
         try ObjectiveCCommandLine.apply(arguments, configured: setup.configuration.objectiveC, to: &options, discovery: &discovery)
+        options.objectiveC.workerExecutable = libclangWorker
         if options.discoverDeploymentTargets {
             // Manifests are parsed on another thread while the walk goes on.
             let manifests = ProjectManifests()

@@ -21,6 +21,24 @@ enum ObjectiveCCommandLine {
             }
             options.objectiveC.libclangPath = path
         }
+        try applyLimits(ProcessInfo.processInfo.environment, to: &options.objectiveC.limits)
+    }
+
+    /// `SEAMLINT_LIBCLANG_TIME_LIMIT` (seconds per file, before the allowance for its size) and
+    /// `SEAMLINT_LIBCLANG_MEMORY_LIMIT` (megabytes per worker): for very slow or small machines.
+    static func applyLimits(_ environment: [String: String], to limits: inout ObjectiveCLimits) throws(UsageError) {
+        if let text = environment["SEAMLINT_LIBCLANG_TIME_LIMIT"] {
+            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("SEAMLINT_LIBCLANG_TIME_LIMIT: '\(text.escapingControlCharacters)' is not a number of seconds")
+            }
+            limits.baseSeconds = seconds
+        }
+        if let text = environment["SEAMLINT_LIBCLANG_MEMORY_LIMIT"] {
+            guard let megabytes = Int(text), megabytes >= 64, megabytes <= 1 << 30 else {
+                throw UsageError("SEAMLINT_LIBCLANG_MEMORY_LIMIT: '\(text.escapingControlCharacters)' is not a number of megabytes (64 or more)")
+            }
+            limits.memoryMegabytes = megabytes
+        }
     }
 
     /// One line when Objective-C files were skipped because no libclang could be loaded.

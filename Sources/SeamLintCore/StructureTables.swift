@@ -29,7 +29,11 @@ extension SourceFile {
                 sawNewline = true
                 lineStarts.append(token.end)
                 continue
-            case .whitespace, .lineComment, .docLineComment, .byteOrderMark, .shebang:
+            case .lineComment, .docLineComment:
+                // An Objective-C `//` comment continued by a line splice (`\` then a line break).
+                if token.flags.contains(.multiline) && appendLineStarts(in: token, text, to: &lineStarts) { sawNewline = true }
+                continue
+            case .whitespace, .byteOrderMark, .shebang:
                 continue
             case .blockComment, .docBlockComment:
                 // Multiline comments still start new lines inside.
@@ -40,7 +44,8 @@ extension SourceFile {
                 // which are code. (The fuzzer found the regex case.)
                 _ = appendLineStarts(in: token, text, to: &lineStarts)
             default:
-                break
+                // An Objective-C name or operator spliced across lines (the fuzzer found it).
+                if token.flags.contains(.multiline) { _ = appendLineStarts(in: token, text, to: &lineStarts) }
             }
             var copy = token
             if sawNewline { copy.flags.insert(.lineStart) }

@@ -79,7 +79,9 @@ public struct TokenFlags: OptionSet, Sendable, Equatable {
     public static let backticked = TokenFlags(rawValue: 1 << 0)
     /// An identifier starting with `$`.
     public static let dollar = TokenFlags(rawValue: 1 << 1)
-    /// A string delimiter or segment of a multiline `"""` literal.
+    /// A string delimiter or segment of a multiline `"""` literal; in Objective-C, a code token or
+    /// `//` comment that a line splice (`\` then a line break) carries across lines:
+    /// `viewC\⏎troller` is one name.
     public static let multiline = TokenFlags(rawValue: 1 << 2)
     /// Literal, comment or regex reaching end of file without its terminator.
     public static let unterminated = TokenFlags(rawValue: 1 << 3)

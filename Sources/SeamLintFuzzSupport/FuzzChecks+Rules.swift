@@ -9,14 +9,15 @@ extension FuzzChecks {
     /// All rules (opt-in ones too) and their fixes: no trap; every diagnostic points inside the
     /// file; a fix keeps the file valid UTF-8 and tokenizer-clean; and after a pass that applied
     /// every fix (none deferred for overlapping), another pass changes nothing.
-    public static func rules(_ bytes: [UInt8]) -> String? {
+    public static func rules(_ bytes: [UInt8], path: String = "Fuzz.swift", language: SourceLanguage = .swift) -> String? {
         // The engine rejects files that are not UTF-8 before any rule sees them.
         var current = Array(String(decoding: bytes, as: UTF8.self).utf8)
         let linter = inMemoryLinter
         var previousPassDeferred = true
         for pass in 1...maximumFixPasses {
-            let result = linter.lint(sources: [(path: "Fuzz.swift", code: String(decoding: current, as: UTF8.self))])
-            if let failure = checkDiagnostics(result.diagnostics, in: current) { return "pass \(pass): \(failure)" }
+            let result = linter.lint(sources: [(path: path, code: String(decoding: current, as: UTF8.self))],
+                                     language: language)
+            if let failure = checkDiagnostics(result.diagnostics, in: current, path: path) { return "pass \(pass): \(failure)" }
             let outcome = FixApplier.apply(result.diagnostics, to: current)
             if outcome.bytes == current { return nil }
             if !previousPassDeferred {
@@ -25,7 +26,8 @@ extension FuzzChecks {
             if let offset = outcome.bytes.withUnsafeBufferPointer({ SourceReader.validateUTF8($0) }) {
                 return "pass \(pass): a fix made the file invalid UTF-8 at byte \(offset)"
             }
-            if let failure = tokenizer(outcome.bytes) { return "pass \(pass): after fixing, \(failure)" }
+            let retokenized = language == .swift ? tokenizer(outcome.bytes) : objectiveCTokenizer(outcome.bytes)
+            if let failure = retokenized { return "pass \(pass): after fixing, \(failure)" }
             previousPassDeferred = !outcome.deferred.isEmpty
             current = outcome.bytes
         }
@@ -35,8 +37,8 @@ extension FuzzChecks {
 
     /// Locations, lengths, ends and edits of file diagnostics lie inside the file; the end is where
     /// the flagged text ends.
-    static func checkDiagnostics(_ diagnostics: [Diagnostic], in bytes: [UInt8]) -> String? {
-        for diagnostic in diagnostics where diagnostic.location.file == "Fuzz.swift" {
+    static func checkDiagnostics(_ diagnostics: [Diagnostic], in bytes: [UInt8], path: String = "Fuzz.swift") -> String? {
+        for diagnostic in diagnostics where diagnostic.location.file == path {
             let location = diagnostic.location
             if location.offset < 0 || location.offset > bytes.count || diagnostic.length < 0
                 || location.offset + diagnostic.length > bytes.count || location.line < 1 || location.column < 1 {

@@ -7,6 +7,7 @@ import Testing
 /// testing found too slow (Fixtures/FuzzRegressions, one file each, named `TARGET-WHAT[-HASH]`
 /// with no extension so SwiftPM never compiles them), with the fuzzers' invariants and time
 /// budget; and runs the same invariants on the seed corpus: the Samples and every rule example.
+/// Fixtures named `objc-…` are replayed through the Objective-C checks (libclang's tokens) too.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
     static let fixtureFolder = PackageRoot.url.appendingPathComponent("Tests/SeamLintTests/Fixtures/FuzzRegressions")
@@ -31,6 +32,13 @@ struct FuzzRegressionTests {
         let bytes = try [UInt8](Data(contentsOf: Self.fixtureFolder.appendingPathComponent(name)))
         #expect(FuzzChecks.tokenizerWithinBudget(bytes) == nil)
         #expect(FuzzChecks.rules(bytes) == nil)
+        if name.hasPrefix("objc-") && ObjectiveCFixture.isAvailable {
+            #expect(FuzzChecks.objectiveCTokenizer(bytes) == nil)
+            // Both dialects (the fuzzers pick one by the first byte).
+            for path in ["Fuzz.m", "Fuzz.mm"] {
+                #expect(FuzzChecks.rules(bytes, path: path, language: .objectiveC) == nil, "\(path)")
+            }
+        }
     }
 
     @Test("there are regression fixtures to replay")

@@ -17,7 +17,7 @@ enum ObjectiveCFixture {
         }
         let parser = ObjectiveCParser(library: library)
         let dialect = ObjectiveCDialect.of(path: path, bytes: bytes) ?? .objectiveCPlusPlus
-        return try parser.tokens(of: bytes, path: path, dialect: dialect).get()
+        return try parser.tokens(of: bytes, dialect: dialect).get()
     }
 
     /// A `SourceFile` of Objective-C code; `↓` markers are removed (see `MarkedSource`).

@@ -81,7 +81,10 @@ extension SourceFile {
         }
         if tokenIs(index, "<") {
             let close = angleBracketEnd(from: index)
-            for inner in index + 1..<close where code[inner].kind == .identifier { container.protocols.append(inner) }
+            // `stride`: a list cut short (`<;`, `<@end`) ends at the `<` itself.
+            for inner in stride(from: index + 1, to: close, by: 1) where code[inner].kind == .identifier {
+                container.protocols.append(inner)
+            }
             index = close + 1
         }
         // The block ends at the next top-level `@end`.
@@ -95,13 +98,15 @@ extension SourceFile {
     /// True when `<…>` at `open` lists protocols (names separated by commas), not generic arguments.
     private func isProtocolList(_ open: Int) -> Bool {
         let close = angleBracketEnd(from: open)
-        for inner in open + 1..<close where !(code[inner].kind == .identifier || code[inner].kind == .comma) {
+        for inner in stride(from: open + 1, to: close, by: 1)
+        where !(code[inner].kind == .identifier || code[inner].kind == .comma) {
             return false
         }
         return true
     }
 
-    /// The matching `>` of a `<` at `open` (counting nested `<`), or the last index scanned.
+    /// The matching `>` of a `<` at `open` (counting nested `<`), or the last index scanned: `open`
+    /// itself when a `;`, `{` or `@…` follows it.
     func angleBracketEnd(from open: Int) -> Int {
         var depth = 0
         var index = open

@@ -140,6 +140,7 @@ extension SourceFile {
     /// it, or a message sent to it. Closing parentheses around it (`((UIWindowScene *)x).windows`)
     /// are stepped over.
     public func objectiveCStep(after end: Int) -> ObjectiveCStep? {
+        guard end >= 0 else { return nil }
         var end = end
         while end + 1 < code.count, code[end + 1].kind == .rightParen {
             let open = Int(matching[end + 1])
@@ -226,6 +227,7 @@ extension SourceFile {
     /// A selector label inside a message: not the middle of `cond ? a : b` or of `x.a`.
     private func isPieceLabel(_ index: Int) -> Bool {
         let previous = index - 1
+        guard previous >= 0 else { return true }
         return !(tokenIs(previous, "?") || code[previous].kind == .period || tokenIs(previous, "->")
                  || code[previous].kind == .colon)
     }
@@ -233,6 +235,8 @@ extension SourceFile {
     /// The last code index of the primary-and-postfix expression starting at `start` (before
     /// `limit`), with leading casts: `(UIView *)self.view.superview`, `[a b].c[0]`, `@"x"`.
     public func expressionEnd(from start: Int, limit: Int) -> Int? {
+        let limit = min(limit, code.count)
+        guard start >= 0 else { return nil }
         var index = start
         while index < limit, code[index].kind == .leftParen, matching[index] > index {
             let close = Int(matching[index])
@@ -277,6 +281,7 @@ extension SourceFile {
     }
 
     private func startsExpression(_ index: Int) -> Bool {
+        guard index >= 0, index < code.count else { return false }
         switch code[index].kind {
         case .identifier, .keyword, .leftSquare, .leftParen, .stringDelimiter, .integerLiteral, .floatLiteral, .attribute:
             return true

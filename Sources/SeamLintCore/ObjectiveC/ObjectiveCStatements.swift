@@ -3,7 +3,7 @@ extension SourceFile {
     /// The first code index of the Objective-C statement around `index`: back to a `;`, a `{` or a
     /// `}` that closes a statement block (block literals `^{ … }` are stepped over).
     public func objectiveCStatementStart(containing index: Int) -> Int {
-        var current = index
+        var current = min(max(index, 0), code.count)
         while current > 0 {
             let previous = current - 1
             let token = code[previous]

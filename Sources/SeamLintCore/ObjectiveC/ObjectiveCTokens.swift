@@ -59,13 +59,15 @@ private struct Builder {
             // Defensive: overlapping, reversed or out-of-file ranges are dropped, never trusted.
             guard token.start >= position, token.end > token.start, token.end <= bytes.count else { continue }
             fillGap(upTo: token.start)
+            // The next token is merged into this one only when its range is as sane as this one's.
             let next = index < clangTokens.count ? clangTokens[index] : nil
+            let nextIsSane = next.map { $0.end > $0.start && $0.end <= bytes.count } ?? false
             switch token.kind {
             case .comment: emitComment(to: token.end)
             case .identifier, .keyword: emit(token.kind == .keyword ? .keyword : .identifier, to: token.end, keyword: keyword(token))
             case .literal: emitLiteral(token)
             case .punctuation:
-                if let next, next.start == token.end {
+                if let next, nextIsSane, next.start == token.end {
                     if mergePunctuation(token, with: next) { index += 1 }
                 } else {
                     emitPunctuation(token)
@@ -229,6 +231,13 @@ private struct Builder {
     mutating func emit(_ kind: TokenKind, to end: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         var flags = flags
         if pendingSpace { flags.insert(.spaceBefore) }
+        // libclang lexes `\` + line break inside a token as nothing: `viewC\⏎troller` is one name, and
+        // a `//` comment ending in `\` goes on to the next line. String text and block comments are
+        // scanned for line breaks anyway; other code tokens and line comments say so with a flag.
+        let mayBeSpliced = kind == .lineComment || kind == .docLineComment || (!kind.isTrivia && kind != .stringSegment)
+        if mayBeSpliced && bytes[position..<end].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            flags.insert(.multiline)
+        }
         tokens.append(Token(kind: kind, start: position, length: end - position, keyword: keyword, flags: flags))
         position = end
         if kind.isTrivia {

@@ -6,6 +6,12 @@ public struct ObjectiveCOptions: Sendable, Equatable {
     /// unset too, the usual places are searched (see `LibclangLocator`). A named library is the only
     /// one tried: if it cannot be loaded, Objective-C files are skipped with a warning.
     public var libclangPath: String?
+    /// The `lint` executable, to run libclang in child processes (`LibclangWorkerProcess`): a
+    /// libclang that crashes, hangs or blows up on a file then costs that file only. Nil: libclang
+    /// runs in this process (library use, the tests and fuzzers that drive the engine directly).
+    public var workerExecutable: String?
+    /// Time and memory per file in a worker process.
+    public var limits = ObjectiveCLimits()
 
     public init(isEnabled: Bool = true, libclangPath: String? = nil) {
         self.isEnabled = isEnabled

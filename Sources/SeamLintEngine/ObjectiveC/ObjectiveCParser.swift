@@ -22,25 +22,50 @@ final class ObjectiveCParser {
 
     deinit { library.disposeIndex(index) }
 
-    /// `SkipFunctionBodies | SingleFileParse`: the parse is only needed to hand the file to the
-    /// lexer, so it does as little as it can; `#import`s are not followed, and the errors about
-    /// everything they would declare are never read. `clang_tokenize` lexes the whole file either way.
-    private static let parseOptions: UInt32 = 0x40 | 0x400
+    /// The parse only has to register the file with libclang: `clang_tokenize` lexes the file's
+    /// bytes raw, so its tokens depend on the language alone, never on macros, `#include`s or
+    /// the parse. So nothing of the file is preprocessed or parsed: `-include` puts `stopper`
+    /// first, and its first bracket exceeds `-fbracket-depth=0`, which cuts the parse off before
+    /// the file's first byte. That leaves libclang no input to crash, recurse, expand or block on
+    /// (deep nesting, doubling macros, an `#include` of a FIFO). Tokens are byte-identical to a
+    /// full parse on every Objective-C file of the real apps (docs/robustness.md).
+    static let stopperPath = "/seamlint-virtual/stop-parsing.h"
+    private static let stopper: StaticString = "int seamlint_stop((((((((;\n"
+    private static let parseOptions: UInt32 = 0
+
+    /// The path libclang sees: virtual, so it never touches the disk (the bytes were read once).
+    /// The extension is kept; nothing else of the path matters to the lexer.
+    static func virtualPath(for dialect: ObjectiveCDialect) -> String {
+        dialect == .objectiveC ? "/seamlint-virtual/file.m" : "/seamlint-virtual/file.mm"
+    }
 
     /// The file's tokens in SeamLint's model, or a one-line reason libclang could not read it.
-    /// `path` names the file for libclang only; `bytes` are what was read (no second read).
-    func tokens(of bytes: [UInt8], path: String, dialect: ObjectiveCDialect) -> Result<[Token], ObjectiveCParseFailure> {
+    /// `bytes` are what was read (no second read); the path does not matter to libclang.
+    func tokens(of bytes: [UInt8], dialect: ObjectiveCDialect) -> Result<[Token], ObjectiveCParseFailure> {
+        clangTokens(of: bytes, dialect: dialect).map { ObjectiveCTokens.tokens(bytes: bytes, clangTokens: $0) }
+    }
+
+    /// libclang's own tokens of the file (what a worker process sends back).
+    func clangTokens(of bytes: [UInt8], dialect: ObjectiveCDialect) -> Result<[ClangToken], ObjectiveCParseFailure> {
         guard !bytes.isEmpty else { return .success([]) }
         guard bytes.count < Int(UInt32.max) else { return .failure(ObjectiveCParseFailure("file is too large for libclang")) }
-        let arguments = ["-x", dialect.clangLanguage, "-fno-spell-checking", "-w"]
-        return path.withCString { cPath in
+        let arguments = ["-x", dialect.clangLanguage, "-fno-spell-checking", "-w", "-fbracket-depth=0",
+                         "-include", Self.stopperPath]
+        return Self.virtualPath(for: dialect).withCString { cPath in
             var unit: LibclangHandle?
             let status = bytes.withUnsafeBufferPointer { buffer in
                 let contents = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-                var unsaved = CXUnsavedFile(Filename: cPath, Contents: contents, Length: UInt(buffer.count))
-                return withCStrings(arguments) { argv in
-                    library.parseTranslationUnit2(index, cPath, argv, Int32(arguments.count), &unsaved, 1,
-                                                  Self.parseOptions, &unit)
+                return Self.stopperPath.withCString { stopperPath in
+                    Self.stopper.withUTF8Buffer { stopper in
+                        let stopperContents = UnsafeRawPointer(stopper.baseAddress!).assumingMemoryBound(to: CChar.self)
+                        var unsaved = [CXUnsavedFile(Filename: cPath, Contents: contents, Length: UInt(buffer.count)),
+                                       CXUnsavedFile(Filename: stopperPath, Contents: stopperContents,
+                                                     Length: UInt(stopper.count))]
+                        return withCStrings(arguments) { argv in
+                            library.parseTranslationUnit2(index, cPath, argv, Int32(arguments.count), &unsaved,
+                                                          UInt32(unsaved.count), Self.parseOptions, &unit)
+                        }
+                    }
                 }
             }
             guard status == 0, let unit else { return .failure(ObjectiveCParseFailure(errorCode: status)) }
@@ -66,19 +91,25 @@ final class ObjectiveCParser {
                 let kind = ClangTokenKind(rawValue: library.getTokenKind(token)) ?? .punctuation
                 mapped.append(ClangToken(kind: kind, start: Int(start), end: Int(end)))
             }
-            return .success(ObjectiveCTokens.tokens(bytes: bytes, clangTokens: mapped))
+            return .success(mapped)
         }
     }
 }
 
 /// Why libclang could not tokenize a file: one line, shown like an unreadable file's reason.
-struct ObjectiveCParseFailure: Error, Sendable, Equatable {
-    let reason: String
+public struct ObjectiveCParseFailure: Error, Sendable, Equatable {
+    public let reason: String
+    /// libclang reported a crash it recovered from: its state is not to be trusted.
+    let crashed: Bool
 
-    init(_ reason: String) { self.reason = reason }
+    init(_ reason: String) {
+        self.reason = reason
+        crashed = false
+    }
 
     /// `CXErrorCode` values from clang-c/CXErrorCode.h.
     init(errorCode: Int32) {
+        crashed = errorCode == 2
         switch errorCode {
         case 2: reason = "libclang crashed while parsing the file"
         case 3: reason = "libclang rejected the parse arguments"

@@ -99,16 +99,33 @@ final class ObjectiveCWorker {
 
     private let support: ObjectiveCSupport
     private var parser: ObjectiveCParser?
+    private var process: LibclangWorkerProcess?
+    private var workersCannotStart = false
 
     init(support: ObjectiveCSupport) { self.support = support }
 
     func tokens(of bytes: [UInt8], path: String) -> Outcome {
         guard support.options.isEnabled, let dialect = ObjectiveCDialect.of(path: path, bytes: bytes) else { return .notLinted }
+        if let executable = support.options.workerExecutable, !workersCannotStart {
+            if process == nil {
+                // Loaded here too: the search, its warning and `--verbose` stay the same.
+                guard let library = support.library() else { return .libclangMissing }
+                process = LibclangWorkerProcess(executable: executable, libraryPath: library.path, limits: support.options.limits)
+            }
+            switch process!.clangTokens(of: bytes, dialect: dialect) {
+            case .success(let clangTokens): return .tokens(ObjectiveCTokens.tokens(bytes: bytes, clangTokens: clangTokens))
+            case .failure(let failure):
+                guard process!.couldNotStart else { return .failed(reason: failure.reason) }
+                // Where no process can be started (a sandbox), lex in this process as a library would.
+                workersCannotStart = true
+                process = nil
+            }
+        }
         if parser == nil {
             guard let library = support.library() else { return .libclangMissing }
             parser = ObjectiveCParser(library: library)
         }
-        switch parser!.tokens(of: bytes, path: path, dialect: dialect) {
+        switch parser!.tokens(of: bytes, dialect: dialect) {
         case .success(let tokens): return .tokens(tokens)
         case .failure(let failure): return .failed(reason: failure.reason)
         }
