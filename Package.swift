@@ -42,11 +42,12 @@ let package = Package(
         // Lints each target on build; diagnostics surface as compiler warnings.
         .plugin(name: "SeamLintBuildToolPlugin", capability: .buildTool(), dependencies: ["lint"],
                 path: "Plugins/SeamLintBuildToolPlugin"),
-        // Fuzzing: invariants (library) and two libFuzzer targets (scripts/fuzz.sh).
+        // Fuzzing: invariants (library) and three libFuzzer targets (scripts/fuzz.sh).
         .target(name: "SeamLintFuzzSupport", dependencies: ["SeamLintCore", "SeamLintEngine", "SeamLintCLI"],
                 path: "Sources/SeamLintFuzzSupport"),
         .executableTarget(name: "fuzz-tokenizer", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/TokenizerFuzzer"),
         .executableTarget(name: "fuzz-rules", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/RulesFuzzer"),
+        .executableTarget(name: "fuzz-cli", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/CommandLineFuzzer"),
         .testTarget(name: "SeamLintTests",
                     dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintCLI", "SeamLintDevSupport",
                                    "SeamLintFuzzSupport"],

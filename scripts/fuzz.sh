@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target (address sanitizer on) and runs it for a given time.
 #
-# usage: scripts/fuzz.sh tokenizer|rules SECONDS [extra libFuzzer flags…]
+# usage: scripts/fuzz.sh tokenizer|rules|cli SECONDS [extra libFuzzer flags…]
 #
 #   tokenizer  lossless round trip, in-bounds ordered tokens, bracket table, structure queries
 #   rules      the above, then every rule and its fixes (re-lintable, idempotent)
+#   cli        the whole command line in-process on a scratch folder of the input's files (split at
+#              `//--file--` lines): discovery, every rule, one reporter, --fix, a re-lint
 #
 # Environment:
 #   SEAMLINT_FUZZ_CONFIGURATION  release (default: fast, for long runs) or debug (quicker to build)
@@ -19,12 +21,12 @@
 # FuzzRegression tests replay it), fix the bug, and run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh tokenizer|rules SECONDS [libFuzzer flags…]}
-seconds=${2:?usage: scripts/fuzz.sh tokenizer|rules SECONDS [libFuzzer flags…]}
+target=${1:?usage: scripts/fuzz.sh tokenizer|rules|cli SECONDS [libFuzzer flags…]}
+seconds=${2:?usage: scripts/fuzz.sh tokenizer|rules|cli SECONDS [libFuzzer flags…]}
 shift 2
 case "$target" in
-  tokenizer|rules) ;;
-  *) echo "fuzz.sh: unknown target '$target' (tokenizer or rules)" >&2; exit 2 ;;
+  tokenizer|rules|cli) ;;
+  *) echo "fuzz.sh: unknown target '$target' (tokenizer, rules or cli)" >&2; exit 2 ;;
 esac
 case "$seconds" in
   ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2 ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A fuzzing smoke: both libFuzzer targets (address sanitizer on) for a few seconds each, from the
+# A fuzzing smoke: every libFuzzer target (address sanitizer on) for a few seconds each, from the
 # seed corpus, with a fixed random seed so a red run reproduces. Long runs: scripts/fuzz.sh.
 set -euo pipefail
 seconds=${SEAMLINT_FUZZ_SMOKE_SECONDS:-15}
@@ -13,7 +13,7 @@ dev="$(swift build --show-bin-path)/seamlint-dev"
 [ -x "$dev" ] && export SEAMLINT_DEV="$dev"
 
 status=0
-for target in tokenizer rules; do
+for target in tokenizer rules cli; do
   log="$work/$target.log"
   # A debug build with the address sanitizer is slow: smaller inputs, a longer leash per input.
   if scripts/fuzz.sh "$target" "$seconds" -seed=1 -max_len=8192 -timeout=60 >"$log" 2>&1; then

@@ -31,6 +31,7 @@ struct FuzzRegressionTests {
         let bytes = try [UInt8](Data(contentsOf: Self.fixtureFolder.appendingPathComponent(name)))
         #expect(FuzzChecks.tokenizerWithinBudget(bytes) == nil)
         #expect(FuzzChecks.rules(bytes) == nil)
+        #expect(FuzzChecks.commandLine(bytes) == nil)
     }
 
     @Test("there are regression fixtures to replay")
