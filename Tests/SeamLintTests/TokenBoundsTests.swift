@@ -18,6 +18,8 @@ struct TokenBoundsTests {
         Crasher(name: "onContinueUserActivity as the first code token", text: "onContinueUserActivity"),
         Crasher(name: "onOpenURL after a comment", text: "// x\nonOpenURL { }"),
         Crasher(name: "scrollEdgeAppearance assigned as the first token", text: "scrollEdgeAppearance = x"),
+        // Found by cutting the rule examples on the starting build: a suffix of a subviews_kvo example.
+        Crasher(name: "a leading .observe of subviews", text: ".observe(\\.subviews, options: [.new]) { _, _ in }"),
     ]
 
     @Test("linted without a trap, the buggy file beside it still reported", arguments: crashers)
