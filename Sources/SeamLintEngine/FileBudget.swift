@@ -1,6 +1,6 @@
 import Foundation
 
-/// How long one file may take to lint, proportional to its size. Every cost is meant to be
+/// How long one Swift file may take to lint, proportional to its size. Every cost is meant to be
 /// linear, so a real file finishes far inside it (release builds lint about a megabyte per second
 /// per core; the budget allows ten kilobytes per second plus a fixed allowance). A file that runs
 /// past it is a bug in a rule: it costs that file (reported by name and skipped), not the run.
@@ -91,7 +91,8 @@ final class FileWatchdog: @unchecked Sendable {
             let line = "\(late.path.escapingControlCharacters): error: linting did not finish within "
                 + "\(late.limit / 1_000_000_000) s; the run stops here (a SeamLint bug: please report it)\n"
             FileHandle.standardError.write(Data(line.utf8))
-            exit(2)
+            // Not `exit`: running its handlers while workers are mid-file can crash on the way out.
+            _exit(2)
         }
         return true
     }

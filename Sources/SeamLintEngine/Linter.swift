@@ -155,9 +155,10 @@ public final class Linter: Sendable {
                 switch outcome {
                 case .problem(let problem): result.problem = problem
                 case .source(let loaded):
-                    let ticket = watchdog.begin(path: loaded.path, bytes: loaded.bytes.count)
+                    // The Swift path only: libclang's time is bounded where it runs (Objective-C options).
+                    let ticket = loaded.language == .swift ? watchdog.begin(path: loaded.path, bytes: loaded.bytes.count) : nil
                     result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker)
-                    watchdog.end(ticket)
+                    if let ticket { watchdog.end(ticket) }
                 }
                 results[index] = result
             }
@@ -179,7 +180,7 @@ public final class Linter: Sendable {
         let fileStart = start
         let budget = options.fileBudget
         func overBudget(_ now: UInt64) -> FileResult? {
-            guard budget.exceeded(since: fileStart, now: now, bytes: loaded.bytes.count) else { return nil }
+            guard loaded.language == .swift, budget.exceeded(since: fileStart, now: now, bytes: loaded.bytes.count) else { return nil }
             var skipped = FileResult()
             skipped.bytes = loaded.bytes.count
             skipped.problem = InputProblem(path: loaded.path, reason: FileBudget.reason(limit: budget.limit(forBytes: loaded.bytes.count)))
