@@ -44,7 +44,7 @@ let package = Package(
         // Lints each target on build; diagnostics surface as compiler warnings.
         .plugin(name: "SeamLintBuildToolPlugin", capability: .buildTool(), dependencies: ["lint"],
                 path: "Plugins/SeamLintBuildToolPlugin"),
-        // Fuzzing: invariants (library) and four libFuzzer targets, Swift and Objective-C (scripts/fuzz.sh).
+        // Fuzzing: invariants (library) and five libFuzzer targets, Swift, Objective-C and the CLI (scripts/fuzz.sh).
         .target(name: "SeamLintFuzzSupport", dependencies: ["SeamLintCore", "SeamLintEngine", "SeamLintCLI"],
                 path: "Sources/SeamLintFuzzSupport"),
         .executableTarget(name: "fuzz-tokenizer", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/TokenizerFuzzer"),
@@ -52,6 +52,7 @@ let package = Package(
         .executableTarget(name: "fuzz-objc-tokenizer", dependencies: ["SeamLintFuzzSupport"],
                           path: "Fuzz/ObjectiveCTokenizerFuzzer"),
         .executableTarget(name: "fuzz-objc-rules", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/ObjectiveCRulesFuzzer"),
+        .executableTarget(name: "fuzz-cli", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/CommandLineFuzzer"),
         .testTarget(name: "SeamLintTests",
                     dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintCLI", "SeamLintDevSupport",
                                    "SeamLintFuzzSupport"],

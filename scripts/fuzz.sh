@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target (address sanitizer on) and runs it for a given time.
 #
-# usage: scripts/fuzz.sh tokenizer|rules|objc-tokenizer|objc-rules SECONDS [extra libFuzzer flags…]
+# usage: scripts/fuzz.sh tokenizer|rules|cli|objc-tokenizer|objc-rules SECONDS [extra libFuzzer flags…]
 #
 #   tokenizer       lossless round trip, in-bounds ordered tokens, bracket table, structure queries
 #   rules           the above, then every rule and its fixes (re-lintable, idempotent)
 #   objc-tokenizer  the same for libclang's tokens of the input as a .m or .mm file, with the
 #                   Objective-C structure queries (messages, steps, containers, statements)
 #   objc-rules      objc-tokenizer, then every rule, fact collector and fix on it
+#   cli             the whole command line in-process on a scratch folder of the input's files (split at
+#                   `//--file--` lines): discovery, every rule, one reporter, --fix, a re-lint
 #
 # Environment:
 #   SEAMLINT_FUZZ_CONFIGURATION  release (default: fast, for long runs) or debug (quicker to build)
@@ -22,14 +24,14 @@
 # FuzzRegression tests replay it), fix the bug, and run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: scripts/fuzz.sh tokenizer|rules|objc-tokenizer|objc-rules SECONDS [libFuzzer flags…]"
+usage="usage: scripts/fuzz.sh tokenizer|rules|cli|objc-tokenizer|objc-rules SECONDS [libFuzzer flags…]"
 target=${1:?$usage}
 seconds=${2:?$usage}
 shift 2
 case "$target" in
-  tokenizer|rules) language=swift; sources=(-name '*.swift'); dictionary=Fuzz/swift.dict ;;
+  tokenizer|rules|cli) language=swift; sources=(-name '*.swift'); dictionary=Fuzz/swift.dict ;;
   objc-tokenizer|objc-rules) language=objc; sources=(-name '*.m' -o -name '*.mm' -o -name '*.h'); dictionary=Fuzz/objc.dict ;;
-  *) echo "fuzz.sh: unknown target '$target' (tokenizer, rules, objc-tokenizer or objc-rules)" >&2; exit 2 ;;
+  *) echo "fuzz.sh: unknown target '$target' (tokenizer, rules, cli, objc-tokenizer or objc-rules)" >&2; exit 2 ;;
 esac
 case "$seconds" in
   ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2 ;;

@@ -14,7 +14,7 @@ dev="$(swift build --show-bin-path)/seamlint-dev"
 [ -x "$dev" ] && export SEAMLINT_DEV="$dev"
 
 status=0
-for target in tokenizer rules objc-tokenizer objc-rules; do
+for target in tokenizer rules cli objc-tokenizer objc-rules; do
   log="$work/$target.log"
   # A debug build with the address sanitizer is slow: smaller inputs, a longer leash per input.
   if scripts/fuzz.sh "$target" "$seconds" -seed=1 -max_len=8192 -timeout=60 >"$log" 2>&1; then

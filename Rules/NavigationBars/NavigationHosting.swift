@@ -135,7 +135,7 @@ extension SourceFile {
     }
 
     func isUppercase(_ index: Int) -> Bool {
-        let byte = bytes[Int(code[index].start)]
+        let byte = firstByte(of: index)
         return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 

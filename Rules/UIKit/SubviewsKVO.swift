@@ -322,7 +322,7 @@ public struct SubviewsKVO: ObjectiveCRule {
            type.inheritance.contains(where: { file.tokenHasSuffix($0, "View") || file.tokenHasSuffix($0, "Window") }) {
             return "KVO on `subviews` never fires (\(cause)); override `didAddSubview(_:)` and `willRemoveSubview(_:)` in `\(type.name.map { file.text(at: $0) } ?? "this view")` instead."
         }
-        if !receiverIsSelf {
+        if !receiverIsSelf, observer >= 2 {  // a leading `.observe` (cut file) has no receiver to name
             let receiverStart = file.chainStart(containing: observer - 2)
             var receiverText = file.text(Int(file.code[receiverStart].start)..<Int(file.code[observer - 2].end))
             // Reactive wrappers: `view.rx.observe(…)` observes `view`.

@@ -8,12 +8,14 @@ public final class SourceFile {
     public let bytes: [UInt8]
     /// Every token, trivia included (lossless).
     public let tokens: [Token]
-    /// Non-trivia tokens; `.lineStart` marks the first one on its line.
-    public let code: [Token]
-    /// For each code token: the code index of its matching bracket, or -1.
-    public let matching: [Int32]
-    /// For each code token: the code index of the innermost open bracket around it, or -1.
-    public let parent: [Int32]
+    /// Non-trivia tokens; `.lineStart` marks the first one on its line. Any index may be read:
+    /// outside the file it answers a `.fileEdge` token (see `SentinelTable`).
+    public let code: SentinelTable<Token>
+    /// For each code token: the code index of its matching bracket, or -1 (also outside the file).
+    public let matching: SentinelTable<Int32>
+    /// For each code token: the code index of the innermost open bracket around it, or -1
+    /// (also outside the file).
+    public let parent: SentinelTable<Int32>
     /// Byte offsets where lines start.
     public let lineStarts: [Int]
 
@@ -24,9 +26,11 @@ public final class SourceFile {
         let tokens = tokens ?? Tokenizer.tokenize(bytes)
         self.tokens = tokens
         let (code, lineStarts) = SourceFile.codeTokensAndLineStarts(tokens, bytes)
-        self.code = code
+        self.code = SentinelTable(code, before: .fileEdge(at: 0), after: .fileEdge(at: bytes.count))
         self.lineStarts = lineStarts
-        (self.matching, self.parent) = SourceFile.matchBrackets(code)
+        let (matching, parent) = SourceFile.matchBrackets(code)
+        self.matching = SentinelTable(matching, before: -1, after: -1)
+        self.parent = SentinelTable(parent, before: -1, after: -1)
     }
 
     // MARK: Lazily built structure
@@ -111,6 +115,13 @@ extension SourceFile {
         let a = code[first], b = code[second]
         guard a.length == b.length else { return false }
         return bytes[a.range].elementsEqual(bytes[b.range])
+    }
+
+    /// The first byte of code token `index`, or 0 for the zero-length edge outside the file.
+    @inlinable
+    public func firstByte(of index: Int) -> UInt8 {
+        let token = code[index]
+        return token.length > 0 ? bytes[Int(token.start)] : 0
     }
 
     /// The bytes of a code token (no copy beyond the slice).

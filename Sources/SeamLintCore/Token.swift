@@ -34,6 +34,9 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     case backslash           // key path start `\`
     case `operator`          // any operator, `=`, `->`, `?`, `!`, `&`, custom and dot-operators
     case unknown             // a byte that fits nowhere (invalid UTF-8, stray control byte)
+    /// Never produced by the tokenizer: the sentinel `SourceFile.code` answers before its first
+    /// and after its last token (see `SentinelTable`).
+    case fileEdge
 
     @inlinable public var isTrivia: Bool { rawValue <= TokenKind.byteOrderMark.rawValue }
     @inlinable public var isComment: Bool {

@@ -190,6 +190,7 @@ public enum TokenDescription {
         case .regexLiteral: "regex"
         case .operator: "op"
         case .unknown: "unknown"
+        case .fileEdge: "edge"
         case .leftParen, .rightParen, .leftBrace, .rightBrace, .leftSquare, .rightSquare, .period, .comma,
              .colon, .semicolon, .backslash: nil
         }

@@ -25,6 +25,8 @@ public struct LintOptions: Sendable {
     public var manifests: ProjectManifests?
     /// Whether and with which libclang Objective-C files are linted.
     public var objectiveC = ObjectiveCOptions()
+    /// How long one file may take; a file past it is reported and skipped (see `FileBudget`).
+    public var fileBudget = FileBudget.standard
 
     public init(rules: [any Rule.Type]) { self.rules = rules }
 
@@ -147,6 +149,8 @@ public final class Linter: Sendable {
         let workers = max(1, min(options.workers > 0 ? options.workers : ProcessInfo.processInfo.activeProcessorCount, count))
         let queue = WorkQueue(count: count)
         let wallStart = monotonicNanoseconds()
+        let watchdog = FileWatchdog(budget: options.fileBudget)
+        defer { watchdog.stop() }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var timings = WorkerTimings(rules: fileRules.count, factCollectors: factCollectors.count)
             let objectiveCWorker = ObjectiveCWorker(support: objectiveC)
@@ -158,7 +162,10 @@ public final class Linter: Sendable {
                 switch outcome {
                 case .problem(let problem): result.problem = problem
                 case .source(let loaded):
+                    // The Swift path only: libclang's time is bounded where it runs (Objective-C options).
+                    let ticket = loaded.language == .swift ? watchdog.begin(path: loaded.path, bytes: loaded.bytes.count) : nil
                     result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker)
+                    if let ticket { watchdog.end(ticket) }
                 }
                 results[index] = result
             }
@@ -179,6 +186,15 @@ public final class Linter: Sendable {
         var result = FileResult()
         result.bytes = loaded.bytes.count
         var start = monotonicNanoseconds()
+        let fileStart = start
+        let budget = options.fileBudget
+        func overBudget(_ now: UInt64) -> FileResult? {
+            guard loaded.language == .swift, budget.exceeded(since: fileStart, now: now, bytes: loaded.bytes.count) else { return nil }
+            var skipped = FileResult()
+            skipped.bytes = loaded.bytes.count
+            skipped.problem = InputProblem(path: loaded.path, reason: FileBudget.reason(limit: budget.limit(forBytes: loaded.bytes.count)))
+            return skipped
+        }
         let tokens: [Token]
         if loaded.language == .swift {
             tokens = Tokenizer.tokenize(loaded.bytes)
@@ -220,6 +236,7 @@ public final class Linter: Sendable {
             rule.checkFile(&context)
             result.diagnostics += context.diagnostics
             start = timings.addRule(ruleIndex, since: start)
+            if let skipped = overBudget(start) { return skipped }
         }
         for (collectorIndex, rule) in factCollectors.enumerated() where rule.reads(file.language) {
             guard Self.mentionsAny(factTriggerWords[collectorIndex], in: file) else {
@@ -232,6 +249,7 @@ public final class Linter: Sendable {
                 result.facts.append(CollectedFacts(collector: collectorIndex, facts: facts))
             }
             start = timings.addFacts(collectorIndex, since: start)
+            if let skipped = overBudget(start) { return skipped }
         }
         let (suppressions, invalid) = FileSuppressions.scan(file, settings: settings, rules: options.rules, knownRuleIDs: knownRuleIDs)
         result.suppressions = suppressions

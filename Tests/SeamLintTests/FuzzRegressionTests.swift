@@ -39,6 +39,7 @@ struct FuzzRegressionTests {
                 #expect(FuzzChecks.rules(bytes, path: path, language: .objectiveC) == nil, "\(path)")
             }
         }
+        #expect(FuzzChecks.commandLine(bytes) == nil)
     }
 
     @Test("there are regression fixtures to replay")
