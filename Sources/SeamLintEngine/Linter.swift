@@ -122,14 +122,14 @@ public final class Linter: Sendable {
         }
     }
 
-    private struct Loaded: Sendable {
+    struct Loaded: Sendable {
         var path: String
         var absolutePath: String
         var language: SourceLanguage
         var bytes: [UInt8]
     }
 
-    private enum LoadOutcome: Sendable {
+    enum LoadOutcome: Sendable {
         case source(Loaded)
         case problem(InputProblem)
     }
@@ -161,6 +161,7 @@ public final class Linter: Sendable {
         var timings = results.timings
         timings.merge(collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load))
         var result = finish(fileResults, targets: targets, timings: timings)
+        Self.stampContentFingerprints(&result.diagnostics, files: fileResults, load: load)
         result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
         return result
     }
@@ -226,6 +227,10 @@ public final class Linter: Sendable {
         let (suppressions, invalid) = FileSuppressions.scan(file, settings: settings, rules: options.rules, knownRuleIDs: knownRuleIDs)
         result.suppressions = suppressions
         result.diagnostics += invalid
+        if !result.diagnostics.isEmpty {  // while the bytes are here: reporters never read the file again
+            var content = ContentFingerprint(bytes: loaded.bytes)
+            content.stamp(&result.diagnostics, path: loaded.path)
+        }
         timings.add(.suppressions, since: start)
         return result
     }
