@@ -12,6 +12,9 @@ struct ContentFingerprint {
     /// The nearest non-blank line from a line outward, memoized: many findings on one line, next
     /// to a long run of blank lines, walk that run once.
     private var neighbours: [Int: String] = [:]
+    /// Lines collapsed once: thousands of findings on one long line (interpolations, one call
+    /// with thousands of arguments) used to collapse it again each, quadratic in the line.
+    private var collapsedLines: [Int: String] = [:]
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -26,7 +29,7 @@ struct ContentFingerprint {
         let end = min(start + max(length, 0), bytes.count)
         let first = lineIndex(of: start)
         let last = lineIndex(of: max(start, end - 1))
-        let lines = (first...last).map(line(at:)).joined(separator: "\n")
+        let lines = first == last ? line(at: first) : (first...last).map { line(at: $0) }.joined(separator: "\n")
         let above = neighbour(from: first - 1, step: -1)
         let below = neighbour(from: last + 1, step: 1)
         let flagged = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
@@ -42,10 +45,13 @@ struct ContentFingerprint {
         }
     }
 
-    private func line(at index: Int) -> String {
+    private mutating func line(at index: Int) -> String {
+        if let known = collapsedLines[index] { return known }
         let start = lineStarts[index]
         let end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
-        return Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        let text = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        collapsedLines[index] = text
+        return text
     }
 
     private mutating func neighbour(from index: Int, step: Int) -> String {
