@@ -4,8 +4,11 @@
 #  1. A buggy file staged: the commit is refused and the diagnostic printed.
 #  2. A clean file staged (the buggy one committed earlier): the commit goes through.
 #  3. One file of a project staged, its workaround window committed earlier: passes, because
-#     project rules read the whole repository (linting the file alone would report it).
-#  4. `seamlint-all` (for `pre-commit run --all-files`) finds the committed buggy file.
+#     project rules read the file's whole project although pre-commit names one file (the file
+#     in a folder of its own would be reported).
+#  4. `pre-commit run seamlint --all-files` lints every file pre-commit names: it finds the
+#     committed buggy file; `--files Clean.swift` passes and `--files Buggy.swift` fails.
+#  5. `seamlint-all` finds the committed buggy file.
 # Not `pre-commit try-repo`: it builds into a throwaway store on every call, so each scenario
 # would cost a release build; a .pre-commit-config.yaml pinned to the snapshot shares one.
 set -euo pipefail
@@ -91,14 +94,32 @@ git commit -q --no-verify -m "menu app"
 printf '\n// Touched.\n' >> MenuApp/TrailListView.swift
 git add MenuApp/TrailListView.swift
 output=$(git commit -m "touch the list" 2>&1) || { echo "$output"; echo "the hook judged a staged file without its project"; exit 1; }
-# The step proves something only if the file on its own would fail (with the lint pre-commit built).
+# The step proves something only if the file on its own would fail (with the lint pre-commit built):
+# the same file and manifest in a folder without the workaround window.
 built=$(find "$PRE_COMMIT_HOME" -path '*/release/lint' -type f | head -1)
-if "$built" --strict --quiet MenuApp/TrailListView.swift >/dev/null 2>&1; then
-  echo "MenuApp/TrailListView.swift passes on its own too: step 3 no longer shows that facts come from the repository"; exit 1
+alone="$work/alone"
+mkdir -p "$alone"
+cp MenuApp/TrailListView.swift MenuApp/Package.swift "$alone/"
+if (cd "$alone" && "$built" --strict --quiet TrailListView.swift >/dev/null 2>&1); then
+  echo "TrailListView.swift passes on its own too: step 3 no longer shows that facts come from the project"; exit 1
 fi
 echo "passed (alone, the file would have failed)"
 
-echo "-- 4. seamlint-all (pre-commit run --all-files) lints the committed buggy file too"
+echo "-- 4. pre-commit run seamlint --all-files / --files lint what they name"
+if output=$(pre-commit run seamlint --all-files 2>&1); then
+  echo "$output"; echo "seamlint --all-files passed a repository with a buggy file"; exit 1
+fi
+echo "$output" | grep -q "Buggy.swift:4:54: warning" || { echo "$output"; echo "--all-files lacks the diagnostic"; exit 1; }
+echo "$output" | grep -q "TrailListView.swift" && { echo "$output"; echo "--all-files judged the menu app without its project"; exit 1; }
+output=$(pre-commit run seamlint --files Clean.swift MenuApp/TrailListView.swift 2>&1) \
+  || { echo "$output"; echo "--files with clean files failed"; exit 1; }
+if output=$(pre-commit run seamlint --files Buggy.swift 2>&1); then
+  echo "$output"; echo "--files Buggy.swift passed"; exit 1
+fi
+echo "$output" | grep -q "Buggy.swift:4:54: warning" || { echo "$output"; echo "--files lacks the diagnostic"; exit 1; }
+echo "each lints what it names"
+
+echo "-- 5. seamlint-all lints the committed buggy file too"
 if output=$(pre-commit run seamlint-all --all-files --hook-stage manual 2>&1); then
   echo "$output"; echo "seamlint-all passed a repository with a buggy file"; exit 1
 fi

@@ -86,6 +86,10 @@ private struct SceneLookupFinder {
     var trackedLocals: [(declaration: Int, holds: Value, origin: SceneLookupOrigin)] = []
     /// Declarations by the code index of their initializer's first token.
     var declarationByInitializer: [Int: Int] = [:]
+    /// Built at the first lookup that binds a name.
+    let storeKitIndex = LazySceneStoreKitIndex()
+    /// Built at the first name resolved.
+    let nameIndex = LazySceneNameIndex()
 
     init(file: SourceFile) { self.file = file }
 
@@ -225,20 +229,27 @@ private struct SceneLookupFinder {
 
     /// The nearest property or local declaration named like `nameToken` whose scope holds it.
     func visibleDeclaration(named nameToken: Int) -> Int? {
-        var best: Int?
-        for (index, declaration) in file.declarations.enumerated()
-        where declaration.kind == .variable || declaration.kind == .constant {
-            guard let name = declaration.name, name != nameToken,
-                  file.bytes(at: name).elementsEqual(file.bytes(at: nameToken)) else { continue }
+        let names = nameIndex.value(file: file)
+        let spelling = Array(file.bytes(at: nameToken))
+        func isVisible(_ index: Int) -> Bool {
+            let declaration = file.declarations[index]
+            guard let name = declaration.name, name != nameToken else { return false }
             let scope = Int(file.parent[declaration.keyword])
-            if scope >= 0 {
-                let close = Int(file.matching[scope])
-                guard nameToken > scope, close < 0 || nameToken < close else { continue }
-            }
-            // Locals count only after their declaration; properties anywhere in their type.
-            if let owner = declaration.parent, file.declarations[owner].isFunctionLike
-                || file.declarations[owner].kind == .variable, declaration.keyword > nameToken { continue }
-            if best.map({ file.declarations[$0].keyword < declaration.keyword }) ?? true { best = index }
+            guard scope >= 0 else { return true }
+            let close = Int(file.matching[scope])
+            return nameToken > scope && (close < 0 || nameToken < close)
+        }
+        // Locals count only after their declaration: the nearest visible one before the name.
+        var best: Int?
+        let locals = names.locals[spelling] ?? []
+        var position = SceneNameIndex.firstIndex(in: locals, after: nameToken - 1) { self.file.declarations[$0].keyword } - 1
+        while position >= 0 {
+            if isVisible(locals[position]) { best = locals[position]; break }
+            position -= 1
+        }
+        // Properties anywhere in their type; the nearest declaration wins.
+        for index in names.properties[spelling] ?? [] where isVisible(index) {
+            if best.map({ file.declarations[$0].keyword < file.declarations[index].keyword }) ?? true { best = index }
         }
         return best
     }
@@ -548,10 +559,7 @@ private struct SceneLookupFinder {
         let end = scope >= 0 && file.matching[scope] > scope ? Int(file.matching[scope]) : file.code.count
         var result: [SceneLookup] = []
         let spelling = Array(file.bytes(at: name))
-        var index = declaration.end + 1
-        while index < end {
-            defer { index += 1 }
-            guard file.code[index].kind == .identifier, file.tokenIs(index, spelling) else { continue }
+        for index in nameIndex.value(file: file).occurrences(of: spelling, after: declaration.end, before: end) {
             if index > 0, file.code[index - 1].kind == .period { continue }
             if index + 1 < file.code.count, file.code[index + 1].kind == .colon { continue }
             // Shadowed by a nearer declaration of the same name.
@@ -613,26 +621,12 @@ private struct SceneLookupFinder {
             open = Int(file.parent[open])
         }
         let statement = file.statementStart(containing: pick)
-        var names = boundNames(from: statement, upTo: pick)
+        let names = boundNames(from: statement, upTo: pick)
         guard !names.isEmpty else { return nil }
         let scope = Int(file.parent[statement])
         let end = scope >= 0 && file.matching[scope] > scope ? Int(file.matching[scope]) : file.code.count
-        var index = pick + 1
-        while index < end {
-            defer { index += 1 }
-            // A re-binding: `let other = name …`
-            if (file.code[index].keyword == .let || file.code[index].keyword == .var), index + 3 < end,
-               file.code[index + 1].kind == .identifier, file.tokenIs(index + 2, "="),
-               names.contains(where: { file.bytes(at: $0).elementsEqual(file.bytes(at: index + 3)) }) {
-                names.append(index + 1)
-            }
-            guard file.code[index].kind == .leftParen, let call = storeKitCall(openingAt: index) else { continue }
-            let argument = index + 3
-            if argument < end, names.contains(where: { file.bytes(at: $0).elementsEqual(file.bytes(at: argument)) }) {
-                return call
-            }
-        }
-        return nil
+        return storeKitIndex.value(file: file, callOpeningAt: storeKitCall(openingAt:))
+            .call(after: pick, before: end, names: names, in: file)
     }
 
     /// `requestReview(in:` / `showManageSubscriptions(in:` opening at `open`.
@@ -649,16 +643,19 @@ private struct SceneLookupFinder {
     }
 
     /// Name tokens bound by `let`/`var` between `start` and `end` (`if let a = …, let b = …`).
+    /// Picks of one statement come in file order: each extends the scan of the one before.
     func boundNames(from start: Int, upTo end: Int) -> [Int] {
-        var names: [Int] = []
-        var index = start
+        let cache = nameIndex.value(file: file)
+        var (index, names) = cache.boundNames[start] ?? (start, [])
+        if index > end { return names.filter { $0 < end } }
         while index < end {
-            if file.code[index].keyword == .let || file.code[index].keyword == .var,
-               index + 1 < end, file.code[index + 1].kind == .identifier {
-                names.append(index + 1)
+            if file.code[index].keyword == .let || file.code[index].keyword == .var {
+                guard index + 1 < end else { break }  // its name is not before `end`: left for a later pick
+                if file.code[index + 1].kind == .identifier { names.append(index + 1) }
             }
             index += 1
         }
+        cache.boundNames[start] = (index, names)
         return names
     }
 }

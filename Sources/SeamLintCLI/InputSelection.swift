@@ -13,6 +13,9 @@ struct InputSelection {
     /// The paths discovery started from (command line, else script input files; empty means "."):
     /// `--fix` writes only inside them.
     var roots: [String] = []
+    /// Files not asked for, linted only for the project facts of files named explicitly (absolute
+    /// paths): `lint NewMenu.swift` sees the workaround window in another file of its project.
+    var contextFiles: Set<String> = []
 
     init(arguments: Arguments, discovery: DiscoveryOptions, maximumSize: Int = SourceReader.defaultMaximumSize,
          environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -38,6 +41,7 @@ struct InputSelection {
         roots = paths
         guard arguments.has("--stdin") else {
             (files, problems) = FileDiscovery.discover(paths, options: discovery)
+            addProjectContext(explicitPaths: paths, discovery: discovery)
             return
         }
         guard let stdinPath = arguments.value("--stdin-path") else {
@@ -82,6 +86,22 @@ struct InputSelection {
             }
             bytes += chunk[..<count]
         }
+    }
+
+    /// For each source file named explicitly (not found by walking a folder), the rest of its
+    /// project, as facts only; what the walk finds there is not reported, so its problems are not.
+    private mutating func addProjectContext(explicitPaths: [String], discovery: DiscoveryOptions) {
+        let named = Set(explicitPaths.map { FileDiscovery.reference(forPath: $0).absolutePath })
+        let explicit = files.filter { named.contains($0.absolutePath) }.map(\.absolutePath)
+        guard !explicit.isEmpty else { return }
+        var context = discovery
+        context.onManifestFolder = discovery.onManifestFolder
+        let asked = Set(files.map(\.absolutePath))
+        let (found, _) = FileDiscovery.discover(FileDiscovery.projectFolders(ofFiles: explicit), options: context)
+        let added = found.filter { !asked.contains($0.absolutePath) }
+        guard !added.isEmpty else { return }
+        contextFiles = Set(added.map(\.absolutePath))
+        files = (files + added).sorted()
     }
 
     /// The file, or a folder above it, matches the configuration's `excluded` (or misses `included`).

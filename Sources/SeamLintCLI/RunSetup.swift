@@ -107,12 +107,14 @@ struct RunSetup {
 
     /// After discovery (which reads nested configuration files): stops on their mistakes, prints
     /// warnings, picks the rules and per-file settings, and in changed-files mode returns only the
-    /// changed files, or every file with unchanged ones contributing project facts only.
+    /// changed files, or every file with unchanged ones (and the project context of explicit files,
+    /// see `InputSelection.contextFiles`) contributing project facts only.
     func prepare(_ input: InputSelection, options: inout LintOptions, errors: TextSink) throws(UsageError) -> [SourceFileRef] {
         do { try configuration.checkNestedFiles() } catch {
             throw UsageError(error.problems.map(\.description).joined(separator: "\nerror: "))
         }
-        let reported = changed.map { changed in input.files.filter { changed.contains($0.absolutePath) } } ?? input.files
+        let asked = input.contextFiles.isEmpty ? input.files : input.files.filter { !input.contextFiles.contains($0.absolutePath) }
+        let reported = changed.map { changed in asked.filter { changed.contains($0.absolutePath) } } ?? asked
         options.rules = configuration.enabledRules(forFiles: reported.map(\.absolutePath))
         if !arguments.has("--quiet") {
             for warning in configuration.warnings() { errors.write("warning: \(warning)\n") }
@@ -123,10 +125,10 @@ struct RunSetup {
         }
         let configuration = self.configuration
         options.fileSettings = { configuration.settings(forFile: $0) }
-        guard let changed else { return input.files }
-        if arguments.has("--verbose") {
-            errors.write("changed files: \(reported.count) of \(input.files.count) linted files (git root \(changed.root.escapingControlCharacters))\n")
+        if let changed, arguments.has("--verbose") {
+            errors.write("changed files: \(reported.count) of \(asked.count) linted files (git root \(changed.root.escapingControlCharacters))\n")
         }
+        guard reported.count < input.files.count else { return input.files }
         guard options.rules.contains(where: { $0 is any ProjectRule.Type }) else { return reported }
         let reportedPaths = Set(reported.map(\.absolutePath))
         options.fileSettings = { path in
@@ -137,14 +139,13 @@ struct RunSetup {
     }
 
     /// After linting: the files whose findings are reported (in changed-files mode only the changed
-    /// ones, which `result.filesLinted` then counts), for the baseline's stale entries.
+    /// ones, never the project context of explicit files; `result.filesLinted` then counts them),
+    /// for the baseline's stale entries.
     func reportedFiles(_ result: inout LintResult, input: InputSelection) -> [SourceFileRef] {
         let failed = Set(result.problems.map(\.path))
-        var linted = input.files.filter { !failed.contains($0.path) }
-        if let changed {
-            linted = linted.filter { changed.contains($0.absolutePath) }
-            result.filesLinted = linted.count
-        }
+        var linted = input.files.filter { !failed.contains($0.path) && !input.contextFiles.contains($0.absolutePath) }
+        if let changed { linted = linted.filter { changed.contains($0.absolutePath) } }
+        if changed != nil || !input.contextFiles.isEmpty { result.filesLinted = linted.count }
         return linted
     }
 

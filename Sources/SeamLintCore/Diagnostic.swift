@@ -98,6 +98,9 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var end: SourcePosition?
     public var related: [RelatedLocation]
     public var fix: [Edit]
+    /// What the finding flags, as 16 hex digits, without line number or message: set by the linter
+    /// from the file's bytes, for the baseline and the SARIF/GitLab identities. Nil until then.
+    public var contentFingerprint: String?
 
     public init(ruleID: String, severity: Severity, message: String, location: Location, length: Int = 0,
                 end: SourcePosition? = nil, related: [RelatedLocation] = [], fix: [Edit] = []) {

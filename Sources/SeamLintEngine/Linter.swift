@@ -131,14 +131,14 @@ public final class Linter: Sendable {
         }
     }
 
-    private struct Loaded: Sendable {
+    struct Loaded: Sendable {
         var path: String
         var absolutePath: String
         var language: SourceLanguage
         var bytes: [UInt8]
     }
 
-    private enum LoadOutcome: Sendable {
+    enum LoadOutcome: Sendable {
         case source(Loaded)
         case problem(InputProblem)
     }
@@ -177,6 +177,7 @@ public final class Linter: Sendable {
         timings.merge(deferred.timings)
         var result = finish(fileResults, targets: targets, timings: timings)
         result.deferredFactFiles = deferred.files
+        Self.stampContentFingerprints(&result.diagnostics, files: fileResults, load: load)
         result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
         return result
     }
@@ -254,6 +255,10 @@ public final class Linter: Sendable {
         let (suppressions, invalid) = FileSuppressions.scan(file, settings: settings, rules: options.rules, knownRuleIDs: knownRuleIDs)
         result.suppressions = suppressions
         result.diagnostics += invalid
+        if !result.diagnostics.isEmpty {  // while the bytes are here: reporters never read the file again
+            var content = ContentFingerprint(bytes: loaded.bytes)
+            content.stamp(&result.diagnostics, path: loaded.path)
+        }
         timings.add(.suppressions, since: start)
         return result
     }

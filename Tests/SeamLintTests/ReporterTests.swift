@@ -251,7 +251,7 @@ enum ReporterFixture {
             #expect(region["startColumn"] == diagnostic.location.column)
             #expect(region["byteOffset"] == diagnostic.location.offset)
             #expect(region["byteLength"] == diagnostic.length)
-            let fingerprint = try #require((result["partialFingerprints"] as? [String: String])?["seamlintFingerprint/v1"])
+            let fingerprint = try #require((result["partialFingerprints"] as? [String: String])?["seamlintFingerprint/v2"])
             fingerprints.insert(fingerprint)
             #expect((result["relatedLocations"] as? [[String: Any]])?.count ?? 0 == diagnostic.related.count)
             let fixes = result["fixes"] as? [[String: Any]]

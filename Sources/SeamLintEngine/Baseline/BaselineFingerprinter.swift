@@ -1,8 +1,8 @@
 import SeamLintCore
 
 /// Identifies a diagnostic for the baseline without its line number: the rule, the file relative
-/// to the baseline, and a hash of the flagged text, the line(s) it is on and the nearest non-blank
-/// line above and below, whitespace collapsed. Code added or removed elsewhere in the file, or
+/// to the baseline, and its `ContentFingerprint` (the flagged text, the line(s) it is on and the
+/// nearest non-blank line above and below, whitespace collapsed). Code added or removed elsewhere in the file, or
 /// re-indented, keeps the fingerprint; editing the flagged code or its neighbours makes it new.
 public final class BaselineFingerprinter {
     /// Absolute folder of the baseline file.
@@ -10,7 +10,7 @@ public final class BaselineFingerprinter {
     let workingDirectory: String
     /// The bytes of a file by diagnostic path (read from disk by default).
     let source: (String) -> [UInt8]?
-    private var files: [String: (bytes: [UInt8], lineStarts: [Int])?] = [:]
+    private var files: [String: ContentFingerprint?] = [:]
 
     public init(baselinePath: String, workingDirectory: String? = nil, source: ((String) -> [UInt8]?)? = nil) {
         let directory = PathNames.standardize(workingDirectory ?? FileSystem.currentDirectory(), relativeTo: "/")
@@ -34,66 +34,18 @@ public final class BaselineFingerprinter {
                     fingerprint: fingerprint(of: diagnostic))
     }
 
-    /// 16 hex digits.
+    /// 16 hex digits: the one the linter stamped (see `ContentFingerprint`), else computed from
+    /// the file's bytes (diagnostics made without the linter).
     public func fingerprint(of diagnostic: Diagnostic) -> String {
-        guard let file = loaded(diagnostic.location.file) else {
+        if let stamped = diagnostic.contentFingerprint { return stamped }
+        let path = diagnostic.location.file
+        if files[path] == nil { files[path] = .some(source(path).map(ContentFingerprint.init(bytes:))) }
+        guard var file = files[path]! else {
             return Fingerprint.hex(Fingerprint.fnv1a(["unreadable", diagnostic.message]))
         }
-        let bytes = file.bytes
-        let start = min(max(diagnostic.location.offset, 0), bytes.count)
-        let end = min(start + max(diagnostic.length, 0), bytes.count)
-        let first = lineIndex(of: start, in: file.lineStarts)
-        let last = lineIndex(of: max(start, end - 1), in: file.lineStarts)
-        let lines = (first...last).map { line(at: $0, in: file) }.joined(separator: "\n")
-        let above = neighbour(from: first - 1, step: -1, in: file)
-        let below = neighbour(from: last + 1, step: 1, in: file)
-        let flagged = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
-        return Fingerprint.hex(Fingerprint.fnv1a([flagged, lines, above, below]))
-    }
-
-    private func loaded(_ path: String) -> (bytes: [UInt8], lineStarts: [Int])? {
-        if let cached = files[path] { return cached }
-        let result = source(path).map { bytes in (bytes, Self.lineStarts(bytes)) }
-        files[path] = result
-        return result
-    }
-
-    private func line(at index: Int, in file: (bytes: [UInt8], lineStarts: [Int])) -> String {
-        let start = file.lineStarts[index]
-        let end = index + 1 < file.lineStarts.count ? file.lineStarts[index + 1] : file.bytes.count
-        return Self.collapsingWhitespace(String(decoding: file.bytes[start..<end], as: UTF8.self))
-    }
-
-    /// The nearest non-blank line from `index` in direction `step`, or "" at the file's edge.
-    private func neighbour(from index: Int, step: Int, in file: (bytes: [UInt8], lineStarts: [Int])) -> String {
-        var index = index
-        while index >= 0 && index < file.lineStarts.count {
-            let text = line(at: index, in: file)
-            if !text.isEmpty { return text }
-            index += step
-        }
-        return ""
-    }
-
-    private func lineIndex(of offset: Int, in lineStarts: [Int]) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
-
-    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
-        return starts
-    }
-
-    /// Runs of whitespace become one space; leading and trailing whitespace goes.
-    static func collapsingWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let fingerprint = file.of(offset: diagnostic.location.offset, length: diagnostic.length)
+        files[path] = .some(file)
+        return fingerprint
     }
 }
 

@@ -23,14 +23,15 @@ enum Fingerprint {
     }
 
     /// One fingerprint per diagnostic (same order): a hash of the rule, the path (`paths[i]` for
-    /// `diagnostics[i]`, as the format shows it), the message and the diagnostic's occurrence number
-    /// among those with the same three. Line numbers are left out on purpose so that editing code
-    /// above a finding keeps its identity. `diagnostics` must be sorted, so occurrence numbers
-    /// follow file order.
+    /// `diagnostics[i]`, as the format shows it), the diagnostic's content fingerprint (the flagged
+    /// code and its neighbouring lines, as the baseline uses) and its occurrence number among those
+    /// with the same three. Never the message (it embeds the deployment target and where it came
+    /// from) nor the line, so rewording, retargeting and editing code above keep the identity.
+    /// `diagnostics` must be sorted, so occurrence numbers follow file order.
     static func compute(_ diagnostics: [Diagnostic], paths: [String]) -> [String] {
         var occurrences: [[String]: Int] = [:]
         return zip(diagnostics, paths).map { diagnostic, path in
-            let key = [diagnostic.ruleID, path, diagnostic.message]
+            let key = [diagnostic.ruleID, path, diagnostic.contentFingerprint ?? ""]
             let occurrence = occurrences[key, default: 0]
             occurrences[key] = occurrence + 1
             return hex(fnv1a(key + [String(occurrence)]))

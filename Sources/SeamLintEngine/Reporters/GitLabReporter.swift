@@ -7,8 +7,9 @@ import SeamLintCore
 ///
 /// Severities: note → `info`, warning → `minor`, error → `major` (`critical` and `blocker` are
 /// left for nothing: SeamLint findings are code smells and API misuse, not outages). The
-/// fingerprint hashes rule, path, message and occurrence number, not the line, so GitLab keeps
-/// tracking a finding when code above it moves.
+/// fingerprint hashes rule, path, content fingerprint (flagged code and neighbouring lines, as the
+/// baseline) and occurrence number, never the message or the line, so GitLab keeps tracking a
+/// finding when its message, the deployment target or the code above it changes.
 public struct GitLabReporter: Reporter {
     public static let id = "gitlab"
     public static let summary = "GitLab Code Quality JSON"

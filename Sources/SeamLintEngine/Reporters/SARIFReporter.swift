@@ -10,15 +10,17 @@ import SeamLintCore
 /// - `columnKind` is `unicodeCodePoints`, since `Location.column` counts code points. Regions also
 ///   carry `byteOffset`/`byteLength`, the unit of `Diagnostic.length` and of fixes; `endLine` and
 ///   `endColumn` come from `Diagnostic.end`, when the diagnostic was made with its file's text.
-/// - `partialFingerprints["seamlintFingerprint/v1"]` hashes rule, artifact URI, message and the
-///   occurrence number among identical findings in the file: not the line number, so a finding
-///   keeps its identity when code above it moves.
+/// - `partialFingerprints["seamlintFingerprint/v2"]` hashes rule, artifact URI, the content
+///   fingerprint (flagged code and neighbouring lines, as the baseline) and the occurrence number
+///   among identical findings in the file: never the message or the line number, so a finding keeps
+///   its identity when its message, the deployment target or the code above it changes. (v1 hashed
+///   the message.)
 public struct SARIFReporter: Reporter {
     public static let id = "sarif"
     public static let summary = "SARIF 2.1.0 (GitHub code scanning)"
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     static let informationURI = "https://github.com/seamlint/seamlint"
-    static let fingerprintKey = "seamlintFingerprint/v1"
+    static let fingerprintKey = "seamlintFingerprint/v2"
 
     public init() {}
 

@@ -1,0 +1,91 @@
+import SeamLintCore
+
+/// The hash of what a finding flags, without its line number or message: the flagged text, the
+/// line(s) it is on and the nearest non-blank line above and below, whitespace collapsed. The
+/// baseline, SARIF and GitLab identities all start from it, so rewording a message, changing the
+/// deployment target or moving code above a finding keeps every identity. Computed where the
+/// bytes are (the linter), so reporters never read a file again.
+struct ContentFingerprint {
+    let bytes: [UInt8]
+    /// Line starts at LF only (CR-only endings keep one line, as baselines recorded so far).
+    private let lineStarts: [Int]
+    /// The nearest non-blank line from a line outward, memoized: many findings on one line, next
+    /// to a long run of blank lines, walk that run once.
+    private var neighbours: [Int: String] = [:]
+    /// Lines collapsed once: thousands of findings on one long line (interpolations, one call
+    /// with thousands of arguments) used to collapse it again each, quadratic in the line.
+    private var collapsedLines: [Int: String] = [:]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        lineStarts = starts
+    }
+
+    /// 16 hex digits for the `length` bytes at `offset`.
+    mutating func of(offset: Int, length: Int) -> String {
+        let start = min(max(offset, 0), bytes.count)
+        let end = min(start + max(length, 0), bytes.count)
+        let first = lineIndex(of: start)
+        let last = lineIndex(of: max(start, end - 1))
+        let lines = first == last ? line(at: first) : (first...last).map { line(at: $0) }.joined(separator: "\n")
+        let above = neighbour(from: first - 1, step: -1)
+        let below = neighbour(from: last + 1, step: 1)
+        let flagged = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        return Fingerprint.hex(Fingerprint.fnv1a([flagged, lines, above, below]))
+    }
+
+    /// Sets `contentFingerprint` on each diagnostic in this file (by `path`) that has none.
+    mutating func stamp(_ diagnostics: inout [Diagnostic], path: String) {
+        for index in diagnostics.indices where diagnostics[index].contentFingerprint == nil
+            && diagnostics[index].location.file == path {
+            diagnostics[index].contentFingerprint = of(offset: diagnostics[index].location.offset,
+                                                       length: diagnostics[index].length)
+        }
+    }
+
+    private mutating func line(at index: Int) -> String {
+        if let known = collapsedLines[index] { return known }
+        let start = lineStarts[index]
+        let end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        let text = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        collapsedLines[index] = text
+        return text
+    }
+
+    private mutating func neighbour(from index: Int, step: Int) -> String {
+        let key = step < 0 ? -index - 2 : index  // above and below from the same line differ
+        if let known = neighbours[key] { return known }
+        var line = index
+        var found = ""
+        while line >= 0 && line < lineStarts.count {
+            let text = self.line(at: line)
+            if !text.isEmpty { found = text; break }
+            line += step
+        }
+        // Every blank line walked has the same answer in this direction.
+        var walked = index
+        while walked != line && walked >= 0 && walked < lineStarts.count {
+            neighbours[step < 0 ? -walked - 2 : walked] = found
+            walked += step
+        }
+        neighbours[key] = found
+        return found
+    }
+
+    private func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Runs of whitespace become one space; leading and trailing whitespace goes.
+    static func collapsingWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Rule and structure scaling: each generator repeats one construct n times (in one file, one
+scope, nested, or as many files and projects in one tree), and the linter is timed at three sizes.
+A linear path takes about twice as long when n doubles; a quadratic one four times.
+
+    python3 scripts/scaling-rules.py [--lint .build/release/lint] [--base 8000] [--only NAME,...]
+
+Prints a Markdown table (docs/robustness.md, "Rule and structure scaling"). The ratio column is
+t(4n) / t(2n): about 2 for linear, 4 for quadratic. Times are wall-clock seconds of one run with
+default rules and the JSON reporter, the temporary tree written beforehand.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HEADER = "import UIKit\nimport SwiftUI\nimport StoreKit\n\n"
+
+
+def one_file(body):
+    return lambda n: {"A.swift": HEADER + body(n)}
+
+
+def in_function(lines):
+    return one_file(lambda n: "func f() {\n" + "".join(lines(i) for i in range(n)) + "}\n")
+
+
+def nested(open_line, close_line, inner="    _ = UIApplication.shared.keyWindow\n"):
+    return one_file(lambda n: "func f() {\n" + "".join(open_line(i) for i in range(n)) + inner
+                    + "".join(close_line(i) for i in range(n)) + "}\n")
+
+
+def many_files(n):
+    files = {"Package.swift": "// swift-tools-version: 5.9\nlet package = Package(name: \"A\", platforms: [.iOS(.v16)])\n"}
+    for i in range(n):
+        files[f"Sources/F{i}.swift"] = (HEADER + f"struct V{i}: View {{\n    var body: some View {{\n"
+                                        f"        Menu(\"m\") {{ Text(\"x\") }}\n    }}\n}}\n"
+                                        f"func g{i}() {{ _ = UIApplication.shared.keyWindow }}\n")
+    return files
+
+
+def many_projects(n):
+    files = {}
+    for i in range(n):
+        files[f"P{i}/Package.swift"] = "// swift-tools-version: 5.9\nlet package = Package(name: \"A\", platforms: [.iOS(.v16)])\n"
+        files[f"P{i}/V.swift"] = HEADER + "struct V: View {\n    var body: some View { Menu(\"m\") { Text(\"x\") } }\n}\n"
+    return files
+
+
+# name → (generator, how n scales the input: a divisor applied to --base)
+GENERATORS = {
+    "keyWindow lines, one scope, one name": (in_function(lambda i: "    let w = UIApplication.shared.keyWindow\n"), 1),
+    "keyWindow lines, distinct names": (in_function(lambda i: f"    let w{i} = UIApplication.shared.keyWindow\n"), 1),
+    "keyWindow + StoreKit call each": (in_function(
+        lambda i: f"    if let s{i} = UIApplication.shared.connectedScenes.first as? UIWindowScene {{ SKStoreReviewController.requestReview(in: s{i}) }}\n"), 2),
+    "re-bindings of one scene": (in_function(
+        lambda i: "    let s = UIApplication.shared.connectedScenes.first\n" if i == 0 else f"    let s{i} = s\n"), 1),
+    "sequential if #available, lookup in else": (in_function(
+        lambda i: "    if #available(iOS 13, *) { _ = 1 } else { _ = UIApplication.shared.keyWindow }\n"), 1),
+    "nested if #available, lookup at each level": (nested(
+        lambda i: "if #available(iOS 13, *) {\n_ = UIApplication.shared.windows.first\n", lambda i: "}\n"), 8),
+    "one call, n lookup arguments": (one_file(lambda n: "func f() {\n    g(" + ", ".join(
+        "UIApplication.shared.keyWindow" for i in range(n)) + ")\n}\n"), 1),
+    "else if chain, lookup in each branch": (one_file(lambda n: "func f() {\n    if a { _ = UIApplication.shared.keyWindow }\n"
+                               + "".join(f"    else if b{i} {{ _ = UIApplication.shared.keyWindow }}\n" for i in range(n)) + "}\n"), 1),
+    "long interpolation of lookups": (one_file(lambda n: "func f() {\n    let s = \"" + "".join(
+        "\\(UIApplication.shared.keyWindow)" for i in range(n)) + "\"\n}\n"), 1),
+    "extension UIApplication members": (one_file(lambda n: "extension UIApplication {\n" + "".join(
+        f"    var w{i}: UIWindow? {{ windows.first }}\n" for i in range(n)) + "}\n"), 1),
+    "unbalanced closers between lookups": (one_file(
+        lambda n: "func f() {\n" + "    _ = UIApplication.shared.keyWindow\n}\n)\n]\n" * n), 1),
+    "connectedScenes locals": (in_function(
+        lambda i: f"    let s{i} = UIApplication.shared.connectedScenes\n    _ = s{i}.first\n"), 2),
+    "windows locals": (in_function(lambda i: f"    let s{i} = UIApplication.shared.windows\n    _ = s{i}[0]\n"), 2),
+    "nested closures": (nested(lambda i: "run {\n", lambda i: "}\n"), 8),
+    "nested types": (one_file(lambda n: "".join(f"struct T{i} {{\n" for i in range(n))
+                              + "    func f() { _ = UIApplication.shared.keyWindow }\n" + "}\n" * n), 8),
+    "nested #if": (nested(lambda i: f"#if A{i}\n", lambda i: "#endif\n"), 8),
+    "long member chain": (one_file(lambda n: "func f() {\n    _ = UIApplication.shared" + "".join(
+        ".a" for _ in range(n)) + ".windows.first\n}\n"), 1),
+    "Menus in one view": (one_file(lambda n: "struct V: View {\n    var body: some View {\n        VStack {\n" + "".join(
+        "            Menu(\"m\") { Text(\"x\") }\n" for _ in range(n)) + "        }\n    }\n}\n"), 2),
+    "Pickers with .pickerStyle(.menu)": (one_file(lambda n: "struct V: View {\n    var body: some View {\n        VStack {\n" + "".join(
+        "            Picker(\"p\", selection: $s) { Text(\"x\") }\n                .pickerStyle(.menu)\n" for _ in range(n))
+        + "        }\n    }\n}\n"), 2),
+    "representables": (one_file(lambda n: "".join(
+        f"struct R{i}: UIViewRepresentable {{\n    func makeUIView(context: Context) -> UIView {{ UIView() }}\n"
+        f"    func updateUIView(_ v: UIView, context: Context) {{}}\n"
+        f"    func dismantleUIView(_ v: UIView, coordinator: ()) {{}}\n}}\n" for i in range(n))), 4),
+    "view.window reads in viewDidLoad": (one_file(lambda n: "final class C: UIViewController {\n    override func viewDidLoad() {\n"
+                                                  + "        _ = view.window\n" * n + "    }\n}\n"), 1),
+    "subviews KVO and key paths": (in_function(lambda i: f"    o{i} = v.observe(\\.subviews) {{ _, _ in }}\n"), 2),
+    "private UIKit class names": (in_function(lambda i: f"    _ = NSClassFromString(\"_UIView{i}\")\n"), 1),
+    "scrollEdgeAppearance assignments": (in_function(
+        lambda i: "    navigationBar.scrollEdgeAppearance = a\n"), 1),
+    "scenePhase and onOpenURL uses": (one_file(lambda n: "struct V: View {\n    @Environment(\\.scenePhase) var phase\n"
+                                               "    var body: some View {\n        VStack {\n" + "".join(
+        "            Text(\"x\").onOpenURL { _ in }\n" for _ in range(n)) + "        }\n    }\n}\n"), 2),
+    "files in one project": (many_files, 8),
+    "projects in one tree": (many_projects, 16),
+}
+
+
+def run(lint, files):
+    folder = tempfile.mkdtemp(prefix="seamlint-scaling-")
+    try:
+        for path, text in files.items():
+            full = os.path.join(folder, path)
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "w") as handle:
+                handle.write(text)
+        start = time.monotonic()
+        subprocess.run([lint, "--quiet", "--reporter", "json", "."], cwd=folder,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return time.monotonic() - start
+    finally:
+        shutil.rmtree(folder)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lint", default=".build/release/lint")
+    parser.add_argument("--base", type=int, default=8000, help="n of the smallest size (divided per generator)")
+    parser.add_argument("--only", default="", help="comma-separated generator names (substrings)")
+    parser.add_argument("--headline", action="store_true", help="also time 400,000 keyWindow lines in one scope")
+    arguments = parser.parse_args()
+    lint = os.path.abspath(arguments.lint)
+    wanted = [name for name in arguments.only.split(",") if name]
+    print("| generator | n | t(n) s | t(2n) s | t(4n) s | t(4n)/t(2n) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, (generate, divisor) in GENERATORS.items():
+        if wanted and not any(w in name for w in wanted):
+            continue
+        n = max(1, arguments.base // divisor)
+        times = [run(lint, generate(n * factor)) for factor in (1, 2, 4)]
+        ratio = times[2] / times[1] if times[1] > 0 else float("inf")
+        print(f"| {name} | {n} | {times[0]:.2f} | {times[1]:.2f} | {times[2]:.2f} | {ratio:.1f} |", flush=True)
+    if arguments.headline:
+        seconds = run(lint, GENERATORS["keyWindow lines, one scope, one name"][0](400_000))
+        print(f"\n400,000 lines of `let w = UIApplication.shared.keyWindow` in one scope: {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
