@@ -22,7 +22,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             instead, so a statement never gets two diagnostics. The diagnostic points at the picking member \
             (or the `[` of a subscript); fallbacks in the same statement (`a.first { … } ?? a.first`) are \
             reported once. Objective-C gets the same check (`connectedScenes.anyObject`, \
-            `allObjects.firstObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `"true"` to lint them).
+            `allObjects.firstObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
             ### Why is this bad?
             `connectedScenes` is an unordered `Set`. Since iOS 13 every window on iPad and Mac (Split View, \

@@ -31,7 +31,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             `windowScene.keyWindow`, `view.window` and a scene delegate's own `window` are not global lookups, \
             and code that only runs before iOS 13 (the `else` of `if #available(iOS 13, *)`) has no scenes. \
             Objective-C gets the same check (`[UIApplication sharedApplication].keyWindow`, `windows.firstObject`, \
-            `lastObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `"true"` to lint them).
+            `lastObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
             ### Why is this bad?
             Since iOS 13 an app can have several scenes at once — windows side by side on iPad, Stage Manager \
