@@ -40,8 +40,8 @@ sarif, diagnostics, hostile = (json.load(open(path, encoding="utf-8")) for path 
 run = sarif["runs"][0]
 results = run["results"]
 assert len(results) == len(diagnostics) > 0, (len(results), len(diagnostics))
-assert all(r["partialFingerprints"]["seamlintFingerprint/v1"] for r in results), "a result lacks its fingerprint"
-assert len({r["partialFingerprints"]["seamlintFingerprint/v1"] for r in results}) == len(results), "fingerprints collide"
+assert all(r["partialFingerprints"]["seamlintFingerprint/v2"] for r in results), "a result lacks its fingerprint"
+assert len({r["partialFingerprints"]["seamlintFingerprint/v2"] for r in results}) == len(results), "fingerprints collide"
 assert any(r.get("relatedLocations") for r in results), "no project rule result has related locations"
 assert any(r.get("fixes") for r in results), "no fixable result has a fix"
 assert all("endColumn" in r["locations"][0]["physicalLocation"]["region"] for r in results), "regions lack end columns"
