@@ -89,7 +89,10 @@ public struct RelatedLocation: Sendable, Hashable, Codable {
 public struct Diagnostic: Sendable, Hashable, Codable {
     public var ruleID: String
     public var severity: Severity
+    /// The headline: what is wrong, in one short sentence without advice.
     public var message: String
+    /// What to write instead; nil when the headline says all there is.
+    public var help: String?
     public var location: Location
     /// Byte length of the flagged text, for carets, fingerprints and SARIF regions.
     public var length: Int
@@ -102,11 +105,12 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// from the file's bytes, for the baseline and the SARIF/GitLab identities. Nil until then.
     public var contentFingerprint: String?
 
-    public init(ruleID: String, severity: Severity, message: String, location: Location, length: Int = 0,
-                end: SourcePosition? = nil, related: [RelatedLocation] = [], fix: [Edit] = []) {
+    public init(ruleID: String, severity: Severity, message: String, help: String? = nil, location: Location,
+                length: Int = 0, end: SourcePosition? = nil, related: [RelatedLocation] = [], fix: [Edit] = []) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
+        self.help = help
         self.location = location
         self.length = length
         self.end = end

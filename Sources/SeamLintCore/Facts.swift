@@ -38,6 +38,14 @@ extension RuleContext {
         let location = file.location(ofOffset: Int(token.start))
         return FactLocation(location: location, length: Int(token.length), end: file.end(of: location, length: Int(token.length)))
     }
+
+    /// Where code tokens `first` through `last` are (a whole construct, across lines), for a fact.
+    public func factLocation(from first: Int, through last: Int) -> FactLocation {
+        let start = Int(file.code[first].start)
+        let length = max(start, Int(file.code[max(first, last)].end)) - start
+        let location = file.location(ofOffset: start)
+        return FactLocation(location: location, length: length, end: file.end(of: location, length: length))
+    }
 }
 
 /// The merged facts of one project that one rule may read: its own and those of the rules in its
