@@ -16,4 +16,7 @@ public let familyRules: [any Rule.Type] = [
     ScrollEdgeOverlay.self,
     PrivateUIKitClass.self,
     TrivialRepresentable.self,
+    NestedNavigationContainer.self,
+    StaleCoordinatorParent.self,
+    StateModifiedDuringUpdate.self,
 ]

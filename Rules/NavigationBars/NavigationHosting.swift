@@ -4,16 +4,18 @@ extension SourceFile {
     /// Hosting controllers put into a navigation controller: `UINavigationController(rootViewController:
     /// UIHostingController(…))`, `pushViewController(hosting, …)`, `setViewControllers([hosting], …)`,
     /// `show(hosting, sender:)`. `hosting` lists each site with the root view types it hosts (name
-    /// tokens; empty when the root cannot be read); `pushedTypes` lists sites pushing `Name(…)` where
-    /// `Name` may be a hosting controller subclass declared elsewhere.
-    func navigationHostingSites() -> (hosting: [(site: Int, roots: [Int])], pushedTypes: [(site: Int, type: Int)]) {
+    /// tokens; empty when the root cannot be read) and, when the root view argument is itself a
+    /// SwiftUI navigation container (`rootView: NavigationView { … }`), that container's name token;
+    /// `pushedTypes` lists sites pushing `Name(…)` where `Name` may be a hosting controller subclass
+    /// declared elsewhere.
+    func navigationHostingSites() -> (hosting: [(site: Int, roots: [Int], container: Int?)], pushedTypes: [(site: Int, type: Int)]) {
         guard mentionsText("NavigationController") || mentionsText("pushViewController")
             || mentionsText("setViewControllers") || mentionsText("show(") else { return ([], []) }
-        var hosting: [(site: Int, roots: [Int])] = []
+        var hosting: [(site: Int, roots: [Int], container: Int?)] = []
         var pushed: [(site: Int, type: Int)] = []
         func consider(_ value: Int, site: Int) {
             switch hostingKind(ofExpressionAt: value, site: site) {
-            case .hosting(let roots): hosting.append((site, roots))
+            case .hosting(let roots, let container): hosting.append((site, roots, container))
             case .type(let name): pushed.append((site, name))
             case .other: break
             }
@@ -42,23 +44,55 @@ extension SourceFile {
         return (hosting, pushed)
     }
 
-    private enum HostingKind { case hosting([Int]), type(Int), other }
+    private enum HostingKind { case hosting([Int], container: Int?), type(Int), other }
 
     private func hostingKind(ofExpressionAt start: Int, site: Int) -> HostingKind {
         guard start < code.count, code[start].kind == .identifier else { return .other }
-        if tokenHasSuffix(start, "HostingController") { return .hosting(rootViews(ofHostingAt: start)) }
+        if tokenHasSuffix(start, "HostingController") {
+            let roots = rootViews(ofHostingAt: start)
+            // `InboxHostingController()`: a subclass whose root view its declaration names.
+            if roots.isEmpty, !isName(start, "UIHostingController"), isUppercase(start), argument("rootView", inCall: start + 1) == nil {
+                return .type(start)
+            }
+            return .hosting(roots, container: navigationContainer(ofHostingAt: start))
+        }
         let next = start + 1
         let isCall = next < code.count && (code[next].kind == .leftParen || tokenIs(next, "<"))
         if isCall {
             return isUppercase(start) ? .type(start) : .other
         }
         // A local: `let controller = UIHostingController(…)`, or assigned in branches (all of them count).
+        // A declaration the site cannot see does not count: one in a block that has closed, or in
+        // another `case` of a switch (each case may declare its own `hostingController`).
         guard let function = enclosingFunction(of: site), let open = function.bodyOpen else { return .other }
         var isHosting = false
         var roots: [Int] = []
+        var container: Int?
+        var typeName: Int?
+        var scope: Int?
+        func forget() {
+            isHosting = false
+            roots = []
+            container = nil
+            typeName = nil
+            scope = nil
+        }
         var index = open + 1
         while index < site {
+            let token = code[index]
+            if let level = scope {
+                let closes = token.kind == .rightBrace && Int(matching[index]) == level
+                let previous = code[index - 1]
+                let nextCase = Int(parent[index]) == level && (token.keyword == .default && code[index + 1].kind == .colon
+                    || token.keyword == .case && previous.kind != .comma
+                        && ![.if, .guard, .while, .for].contains(previous.keyword))
+                if closes || nextCase { forget() }
+            }
             if sameText(index, start), code[index - 1].kind != .period {
+                if code[index - 1].keyword == .let || code[index - 1].keyword == .var {
+                    forget()
+                    scope = Int(parent[index])
+                }
                 // `let name = X(`, `let name: T = X(`, `name = X(`
                 var value = index + 1
                 if code[value].kind == .colon {
@@ -74,14 +108,36 @@ extension SourceFile {
                     if tokenHasSuffix(value + 1, "HostingController") {
                         isHosting = true
                         roots += rootViews(ofHostingAt: value + 1)
-                    } else if isUppercase(value + 1), tokenIs(value + 2, "("), !isHosting {
-                        return .type(value + 1)
+                        container = container ?? navigationContainer(ofHostingAt: value + 1)
+                    } else if isUppercase(value + 1), tokenIs(value + 2, "("), !isHosting, typeName == nil {
+                        typeName = value + 1
                     }
                 }
             }
             index += 1
         }
-        return isHosting ? .hosting(roots) : .other
+        if isHosting { return .hosting(roots, container: container) }
+        return typeName.map { .type($0) } ?? .other
+    }
+
+    /// `XHostingController(rootView: NavigationStack { … })`: the container's name token.
+    func navigationContainer(ofHostingAt name: Int) -> Int? {
+        var open = name + 1
+        if tokenIs(open, "<") {
+            while open < code.count && !(code[open].kind == .leftParen) && !code[open].flags.contains(.lineStart) { open += 1 }
+        }
+        guard open < code.count, code[open].kind == .leftParen, let value = argument("rootView", inCall: open),
+              isNavigationContainer(at: value) else { return nil }
+        return value
+    }
+
+    /// True when code token `index` names a SwiftUI navigation container that is built here:
+    /// `NavigationView {`, `NavigationStack(path: …) {`, `NavigationSplitView {`.
+    func isNavigationContainer(at index: Int) -> Bool {
+        guard isName(index, "NavigationView") || isName(index, "NavigationStack") || isName(index, "NavigationSplitView"),
+              code[index - 1].kind != .period else { return false }
+        let next = code[index + 1]
+        return (next.kind == .leftBrace || next.kind == .leftParen || tokenIs(index + 1, "<")) && !next.flags.contains(.lineStart)
     }
 
     /// The root view types of `XHostingController(rootView: Root(…))` or `XHostingController<Root>`.

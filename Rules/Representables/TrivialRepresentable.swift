@@ -299,7 +299,7 @@ public struct TrivialRepresentable: ProjectRule {
                 let declaration = file.declarations[member]
                 switch declaration.kind {
                 case .variable, .constant:
-                    if let name = declaration.name, hasFunctionType(declaration, file) {
+                    if let name = declaration.name, file.hasFunctionType(declaration) {
                         closureProperties.append(Array(file.bytes(at: name)))
                     }
                 case .typealias:
@@ -335,19 +335,6 @@ public struct TrivialRepresentable: ProjectRule {
             }
         }
         return Candidate(nameToken: conformanceName, family: family, wrapped: wrapped)
-    }
-
-    /// A stored property whose declared type is a function type: `let content: () -> Content`.
-    private func hasFunctionType(_ declaration: Declaration, _ file: SourceFile) -> Bool {
-        guard let start = declaration.typeStart else { return false }
-        var index = start
-        let end = declaration.initializer.map { $0 - 1 } ?? (declaration.bodyOpen ?? declaration.end + 1)
-        while index < min(end, file.code.count) {
-            if file.tokenIs(index, "->") { return true }
-            if file.code[index].flags.contains(.lineStart) && index > start { return false }
-            index += 1
-        }
-        return false
     }
 
     /// The type `make…` constructs when its whole body is `Type(…)`, `return Type(…)`, or

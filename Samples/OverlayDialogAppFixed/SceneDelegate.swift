@@ -15,6 +15,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         guard let windowScene = scene as? UIWindowScene else { return }
 
         let ordersViewController = OrdersViewController(store: orderStore)
+        ordersViewController.navigationItem.rightBarButtonItem = ordersViewController.makeHelpButton()
         let navigationController = UINavigationController(rootViewController: ordersViewController)
         navigationController.navigationBar.prefersLargeTitles = true
 

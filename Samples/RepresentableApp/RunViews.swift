@@ -34,7 +34,11 @@ struct RunListView: View {
 
 struct RunDetailView: View {
     let run: Run
+    @EnvironmentObject private var store: RunStore
     @State private var isSharing = false
+    @State private var isAttachingPhoto = false
+    @State private var notes = ""
+    @State private var notesHeight: CGFloat = 44
 
     var body: some View {
         ScrollView {
@@ -61,6 +65,10 @@ struct RunDetailView: View {
                     }
                     Divider()
                 }
+
+                Text("Notes").font(.headline)
+                RunNotesEditor(text: $notes, height: $notesHeight)
+                    .frame(height: notesHeight)
             }
             .padding()
         }
@@ -72,10 +80,20 @@ struct RunDetailView: View {
             } label: {
                 Label("Share", systemImage: "square.and.arrow.up")
             }
+            Button {
+                isAttachingPhoto = true
+            } label: {
+                Label("Attach Photo", systemImage: "photo.badge.plus")
+            }
         }
         .sheet(isPresented: $isSharing) {
             ActivityShareSheet(items: [run.shareSummary])
                 .presentationDetents([.medium, .large])
+        }
+        .sheet(isPresented: $isAttachingPhoto) {
+            PhotoAttachmentPicker(runID: run.id) { id, image in
+                store.attachPhoto(image, to: id)
+            }
         }
     }
 }

@@ -59,4 +59,11 @@ final class RunStore: ObservableObject {
     func delete(at offsets: IndexSet) {
         runs.remove(atOffsets: offsets)
     }
+
+    /// Photos the runner attached to a run, newest last.
+    @Published private(set) var photos: [Run.ID: [UIImage]] = [:]
+
+    func attachPhoto(_ image: UIImage, to runID: Run.ID) {
+        photos[runID, default: []].append(image)
+    }
 }
