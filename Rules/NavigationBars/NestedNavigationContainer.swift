@@ -480,7 +480,7 @@ public struct NestedNavigationContainer: ProjectRule {
                 RelatedLocation(location: $0.location, message: "a `UINavigationController` shows it here" + through)
             }
             context.report(at: view.site, "`\(view.container)`\(owner) is nested in a UIKit `UINavigationController`",
-                           help: "remove the `\(view.container)`: `navigationTitle` and `toolbar` already reach the navigation controller's bar; push further screens with UIKit",
+                           help: "Remove the `\(view.container)`: `navigationTitle` and `toolbar` already reach the navigation controller's bar. Push further screens with the navigation controller.",
                            related: Array(related.filter { $0.location != view.site.location }))
         }
     }

@@ -362,7 +362,7 @@ public struct StaleCoordinatorParent: Rule {
             }
             context.report(from: copy.first, through: copy.last,
                            "`\(copy.coordinatorText)` keeps the first `\(type.shortName)` and reads `\(memberName)` from it",
-                           help: "assign `context.coordinator.\(holderName) = self` in `\(updateName)` (declare `\(holderName)` with `var`), or pass the coordinator bindings instead of the copy",
+                           help: "Assign `context.coordinator.\(holderName) = self` in `\(updateName)` (declare `\(holderName)` with `var`), or give the coordinator bindings and closures instead of the copy.",
                            related: related)
         }
     }

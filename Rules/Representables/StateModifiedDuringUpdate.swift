@@ -373,13 +373,17 @@ public struct StateModifiedDuringUpdate: ProjectRule {
                 }) else { continue }
                 kind = "`\(match.wrapper)`"
             }
-            let place = write.helper.map { "`\($0)`, called from `\(write.requirement)`" } ?? "`\(write.requirement)`"
+            let pass = "while SwiftUI runs `\(write.requirement)`"
+            let place = write.helper.map { "in `\($0)` \(pass)" } ?? pass
             let message = kind == "callback"
-                ? "the callback `\(write.subject)` is called synchronously in \(place)"
-                : "`\(write.subject)` (\(kind)) is set synchronously in \(place)"
-            context.report(at: write.site, message,
-                           help: "defer it: `DispatchQueue.main.async { … }`, or write it from a delegate or target-action "
-                               + "callback; a guard such as `if new != old` stops the loop, not the write during the update",
+                ? "Callback `\(write.subject)` is invoked \(place)"
+                : "`\(write.subject)` (\(kind)) changes \(place)"
+            let help = kind == "callback"
+                ? "Invoke it from a delegate or target-action callback, or defer it with `DispatchQueue.main.async { … }`: "
+                    + "the parent's closure changes the parent's state in the middle of this update."
+                : "Defer the change until after the update with `DispatchQueue.main.async { … }`, or make it from a "
+                    + "delegate or target-action callback. A guard such as `if new != old` stops the loop, not the change during the update."
+            context.report(at: write.site, message, help: help,
                            related: write.related)
         }
     }
