@@ -99,6 +99,25 @@ GENERATORS = {
     "scenePhase and onOpenURL uses": (one_file(lambda n: "struct V: View {\n    @Environment(\\.scenePhase) var phase\n"
                                                "    var body: some View {\n        VStack {\n" + "".join(
         "            Text(\"x\").onOpenURL { _ in }\n" for _ in range(n)) + "        }\n    }\n}\n"), 2),
+    "coordinators holding Coordinator(self)": (one_file(lambda n: "".join(
+        f"struct P{i}: UIViewControllerRepresentable {{\n    let onPick: (URL) -> Void\n"
+        f"    func makeUIViewController(context: Context) -> UIViewController {{ UIViewController() }}\n"
+        f"    func updateUIViewController(_ c: UIViewController, context: Context) {{}}\n"
+        f"    func makeCoordinator() -> Coordinator {{ Coordinator(self) }}\n"
+        f"    final class Coordinator: NSObject {{\n        let parent: P{i}\n"
+        f"        init(_ parent: P{i}) {{ self.parent = parent }}\n"
+        f"        func done(_ url: URL) {{ let p = parent; p.onPick(url) }}\n    }}\n}}\n" for i in range(n))), 8),
+    "state writes in one updateUIView": (one_file(lambda n: "struct Big: UIViewRepresentable {\n    @Binding var h: CGFloat\n"
+        "    func makeUIView(context: Context) -> UIView { UIView() }\n"
+        "    func updateUIView(_ view: UIView, context: Context) {\n" + "".join(
+            f"        let l{i} = view.bounds.width\n        h = l{i}\n        helper{i % 50}()\n"
+            f"        DispatchQueue.main.async {{ h = {i} }}\n" for i in range(n))
+        + "    }\n" + "".join(f"    func helper{j}() {{ h = {j} }}\n" for j in range(50)) + "}\n"), 4),
+    "hosting pushes of navigation-rooted views, one function": (one_file(lambda n: "".join(
+        f"struct V{i}: View {{ var body: some View {{ NavigationView {{ Text(\"{i}\") }} }} }}\n" for i in range(n))
+        + "final class C: UIViewController {\n    func go() {\n" + "".join(
+            f"        let h{i} = UIHostingController(rootView: V{i}())\n"
+            f"        navigationController?.pushViewController(h{i}, animated: true)\n" for i in range(n)) + "    }\n}\n"), 8),
     "files in one project": (many_files, 8),
     "projects in one tree": (many_projects, 16),
 }

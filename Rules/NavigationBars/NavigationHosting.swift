@@ -8,20 +8,27 @@ extension SourceFile {
     /// SwiftUI navigation container (`rootView: NavigationView { … }`), that container's name token;
     /// `pushedTypes` lists sites pushing `Name(…)` where `Name` may be a hosting controller subclass
     /// declared elsewhere.
+    ///
+    /// One pass: locals (`let controller = UIHostingController(…)`) are tracked as the pass reaches
+    /// them, so a site costs no scan of its function.
     func navigationHostingSites() -> (hosting: [(site: Int, roots: [Int], container: Int?)], pushedTypes: [(site: Int, type: Int)]) {
         guard mentionsText("NavigationController") || mentionsText("pushViewController")
             || mentionsText("setViewControllers") || mentionsText("show(") else { return ([], []) }
         var hosting: [(site: Int, roots: [Int], container: Int?)] = []
         var pushed: [(site: Int, type: Int)] = []
+        let views = LocalViewIndex(self)
+        var locals = LocalHostingTracker()
         func consider(_ value: Int, site: Int) {
-            switch hostingKind(ofExpressionAt: value, site: site) {
+            switch hostingKind(ofExpressionAt: value, site: site, locals: locals, views: views) {
             case .hosting(let roots, let container): hosting.append((site, roots, container))
             case .type(let name): pushed.append((site, name))
             case .other: break
             }
         }
-        for index in code.indices where (code[index].kind == .identifier || code[index].keyword == .`init`)
-            && tokenIs(index + 1, "(") && !code[index + 1].flags.contains(.lineStart) {
+        for index in code.indices {
+            locals.observe(index, in: self, views: views)
+            guard code[index].kind == .identifier || code[index].keyword == .`init`,
+                  tokenIs(index + 1, "("), !code[index + 1].flags.contains(.lineStart) else { continue }
             let open = index + 1
             // `UINavigationController(rootViewController:)`, `super.init(rootViewController:)` in a subclass.
             if tokenHasSuffix(index, "NavigationController") || code[index].keyword == .`init`,
@@ -44,12 +51,12 @@ extension SourceFile {
         return (hosting, pushed)
     }
 
-    private enum HostingKind { case hosting([Int], container: Int?), type(Int), other }
+    fileprivate enum HostingKind { case hosting([Int], container: Int?), type(Int), other }
 
-    private func hostingKind(ofExpressionAt start: Int, site: Int) -> HostingKind {
+    private func hostingKind(ofExpressionAt start: Int, site: Int, locals: LocalHostingTracker, views: LocalViewIndex) -> HostingKind {
         guard start < code.count, code[start].kind == .identifier else { return .other }
         if tokenHasSuffix(start, "HostingController") {
-            let roots = rootViews(ofHostingAt: start)
+            let roots = rootViews(ofHostingAt: start, views: views)
             // `InboxHostingController()`: a subclass whose root view its declaration names.
             if roots.isEmpty, !isName(start, "UIHostingController"), isUppercase(start), argument("rootView", inCall: start + 1) == nil {
                 return .type(start)
@@ -61,63 +68,8 @@ extension SourceFile {
         if isCall {
             return isUppercase(start) ? .type(start) : .other
         }
-        // A local: `let controller = UIHostingController(…)`, or assigned in branches (all of them count).
-        // A declaration the site cannot see does not count: one in a block that has closed, or in
-        // another `case` of a switch (each case may declare its own `hostingController`).
-        guard let function = enclosingFunction(of: site), let open = function.bodyOpen else { return .other }
-        var isHosting = false
-        var roots: [Int] = []
-        var container: Int?
-        var typeName: Int?
-        var scope: Int?
-        func forget() {
-            isHosting = false
-            roots = []
-            container = nil
-            typeName = nil
-            scope = nil
-        }
-        var index = open + 1
-        while index < site {
-            let token = code[index]
-            if let level = scope {
-                let closes = token.kind == .rightBrace && Int(matching[index]) == level
-                let previous = code[index - 1]
-                let nextCase = Int(parent[index]) == level && (token.keyword == .default && code[index + 1].kind == .colon
-                    || token.keyword == .case && previous.kind != .comma
-                        && ![.if, .guard, .while, .for].contains(previous.keyword))
-                if closes || nextCase { forget() }
-            }
-            if sameText(index, start), code[index - 1].kind != .period {
-                if code[index - 1].keyword == .let || code[index - 1].keyword == .var {
-                    forget()
-                    scope = Int(parent[index])
-                }
-                // `let name = X(`, `let name: T = X(`, `name = X(`
-                var value = index + 1
-                if code[value].kind == .colon {
-                    while value < site && !tokenIs(value, "=") && !code[value].flags.contains(.lineStart) {
-                        if tokenHasSuffix(value, "HostingController") {
-                            isHosting = true
-                            roots += genericRootView(after: value)
-                        }
-                        value += 1
-                    }
-                }
-                if tokenIs(value, "="), value + 1 < site, code[value + 1].kind == .identifier {
-                    if tokenHasSuffix(value + 1, "HostingController") {
-                        isHosting = true
-                        roots += rootViews(ofHostingAt: value + 1)
-                        container = container ?? navigationContainer(ofHostingAt: value + 1)
-                    } else if isUppercase(value + 1), tokenIs(value + 2, "("), !isHosting, typeName == nil {
-                        typeName = value + 1
-                    }
-                }
-            }
-            index += 1
-        }
-        if isHosting { return .hosting(roots, container: container) }
-        return typeName.map { .type($0) } ?? .other
+        // A local: what the pass has seen assigned to it so far in the site's function.
+        return locals.kind(of: start, at: site, in: self)
     }
 
     /// `XHostingController(rootView: NavigationStack { … })`: the container's name token.
@@ -141,21 +93,21 @@ extension SourceFile {
     }
 
     /// The root view types of `XHostingController(rootView: Root(…))` or `XHostingController<Root>`.
-    func rootViews(ofHostingAt name: Int) -> [Int] {
+    fileprivate func rootViews(ofHostingAt name: Int, views: LocalViewIndex) -> [Int] {
         var roots = genericRootView(after: name)
         var open = name + 1
         if tokenIs(open, "<") {
             while open < code.count && !(code[open].kind == .leftParen) && !code[open].flags.contains(.lineStart) { open += 1 }
         }
         if open < code.count, code[open].kind == .leftParen, let value = argument("rootView", inCall: open),
-           let root = viewTypeName(at: value, depth: 0) {
+           let root = viewTypeName(at: value, depth: 0, views: views) {
             roots.append(root)
         }
         return roots
     }
 
     /// `UIHostingController<Root>`: `Root`, unless it is a generic parameter or `AnyView`.
-    private func genericRootView(after name: Int) -> [Int] {
+    fileprivate func genericRootView(after name: Int) -> [Int] {
         guard tokenIs(name + 1, "<"), name + 2 < code.count, code[name + 2].kind == .identifier,
               !isName(name + 2, "AnyView"), !isName(name + 2, "Content"), tokenHasPrefix(name + 3, ">") else { return [] }
         return [name + 2]
@@ -163,31 +115,26 @@ extension SourceFile {
 
     /// The view type an expression builds: `Root(…)`, through `AnyView(…)`, `NavigationStack { … }`
     /// and a local `let root = Root(…).modifier(…)`.
-    private func viewTypeName(at start: Int, depth: Int) -> Int? {
+    private func viewTypeName(at start: Int, depth: Int, views: LocalViewIndex) -> Int? {
         guard start < code.count, depth < 4, code[start].kind == .identifier else { return nil }
         if isUppercase(start) {
             let wrappers: [StaticString] = ["AnyView", "NavigationView", "NavigationStack", "Group", "ZStack", "VStack"]
             guard wrappers.contains(where: { isName(start, $0) }) else { return start }
             let next = start + 1
             if code[next].kind == .leftParen, matching[next] > next + 1 {
-                if let inner = viewTypeName(at: firstArgument(ofCall: next) ?? next + 1, depth: depth + 1) { return inner }
+                if let inner = viewTypeName(at: firstArgument(ofCall: next) ?? next + 1, depth: depth + 1, views: views) { return inner }
                 let close = Int(matching[next])
                 if close + 1 < code.count, code[close + 1].kind == .leftBrace {
-                    return viewTypeName(at: close + 2, depth: depth + 1)
+                    return viewTypeName(at: close + 2, depth: depth + 1, views: views)
                 }
             } else if code[next].kind == .leftBrace {
-                return viewTypeName(at: next + 1, depth: depth + 1)
+                return viewTypeName(at: next + 1, depth: depth + 1, views: views)
             }
             return nil
         }
         // A local whose initializer builds the view.
-        for declaration in declarations where (declaration.kind == .constant || declaration.kind == .variable)
-            && declaration.keyword < start {
-            guard let declared = declaration.name, sameText(declared, start), let value = declaration.initializer,
-                  enclosingFunction(of: declaration.keyword)?.bodyOpen == enclosingFunction(of: start)?.bodyOpen else { continue }
-            return viewTypeName(at: value, depth: depth + 1)
-        }
-        return nil
+        guard let value = views.initializer(ofLocal: start, in: self) else { return nil }
+        return viewTypeName(at: value, depth: depth + 1, views: views)
     }
 
     func isUppercase(_ index: Int) -> Bool {
@@ -199,6 +146,7 @@ extension SourceFile {
     /// (`UIHostingController<Root>`, `super.init(rootView: Root(…))`).
     func hostingControllerSubclasses() -> [(name: Int, roots: [Int])] {
         guard mentionsText("UIHostingController") else { return [] }
+        let views = LocalViewIndex(self)
         return declarations.compactMap { declaration in
             guard declaration.kind == .class, let name = declaration.name,
                   self.declaration(declaration, inheritsFrom: "UIHostingController") else { return nil }
@@ -208,7 +156,7 @@ extension SourceFile {
             }
             if let open = declaration.bodyOpen, let close = declaration.bodyClose {
                 for index in open..<close where isName(index, "rootView") && tokenIs(index + 1, ":") {
-                    if let root = viewTypeName(at: index + 2, depth: 0) { roots.append(root) }
+                    if let root = viewTypeName(at: index + 2, depth: 0, views: views) { roots.append(root) }
                 }
             }
             return (name, roots)
@@ -278,5 +226,125 @@ extension SourceFile {
             if declaration.kind == .function || declaration.kind == .variable { node = declaration.name }
         }
         return nil
+    }
+}
+
+/// Local constants and variables by name, to find the one a use refers to without a scan of the
+/// file's declarations per use.
+struct LocalViewIndex {
+    private var byName: [[UInt8]: [Int]] = [:]
+
+    init(_ file: SourceFile) {
+        for (position, declaration) in file.declarations.enumerated()
+        where (declaration.kind == .constant || declaration.kind == .variable) && declaration.initializer != nil {
+            guard let name = declaration.name, let owner = declaration.parent, !file.declarations[owner].isType else { continue }
+            byName[Array(file.bytes(at: name)), default: []].append(position)
+        }
+    }
+
+    /// The initializer of the nearest local declared before `use` with its name, in the same
+    /// function. A few candidates are looked at, nearest first: a bound that keeps each use constant.
+    func initializer(ofLocal use: Int, in file: SourceFile) -> Int? {
+        guard let candidates = byName[Array(file.bytes(at: use))] else { return nil }
+        // The last declaration before `use` (declarations are in source order).
+        var low = 0
+        var high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if file.declarations[candidates[middle]].keyword < use { low = middle + 1 } else { high = middle }
+        }
+        let function = file.enclosingFunction(of: use)?.bodyOpen
+        var position = low - 1
+        while position >= 0 && low - position <= 8 {
+            let declaration = file.declarations[candidates[position]]
+            if file.enclosingFunction(of: declaration.keyword)?.bodyOpen == function { return declaration.initializer }
+            position -= 1
+        }
+        return nil
+    }
+}
+
+/// What each local of each function has been assigned, as one forward pass over the file reaches
+/// it: a hosting controller (with its root views), an instance of another type, or nothing known.
+/// A declaration the pass leaves (its block closes, or the next `case` of its switch starts) is
+/// forgotten: another case may declare its own `hostingController`. Plain assignments in branches
+/// all count.
+struct LocalHostingTracker {
+    private struct Local {
+        var isHosting = false
+        var roots: [Int] = []
+        var container: Int?
+        var typeName: Int?
+        /// The block (its `{`) a `let`/`var` declared it in; nil for a name only assigned.
+        var scope: Int?
+    }
+
+    /// By function body (its `{`), then by local name.
+    private var locals: [Int: [[UInt8]: Local]] = [:]
+    /// Names declared in each block, to forget when it closes or its switch moves to another case.
+    private var declaredIn: [Int: [(function: Int, name: [UInt8])]] = [:]
+
+    mutating func observe(_ index: Int, in file: SourceFile, views: LocalViewIndex) {
+        let code = file.code
+        let token = code[index]
+        if token.kind == .rightBrace, file.matching[index] >= 0 {
+            forget(scope: Int(file.matching[index]))
+            return
+        }
+        if token.keyword == .default && code[index + 1].kind == .colon
+            || token.keyword == .case && code[index - 1].kind != .comma
+                && ![Keyword.if, .guard, .while, .for].contains(code[index - 1].keyword) {
+            forget(scope: Int(file.parent[index]))
+            return
+        }
+        guard token.kind == .identifier, code[index - 1].kind != .period else { return }
+        let next = code[index + 1]
+        guard next.kind == .colon || file.tokenIs(index + 1, "=") else { return }
+        let isDeclaration = code[index - 1].keyword == .let || code[index - 1].keyword == .var
+        // `name: T` outside a declaration is a label or a dictionary entry.
+        if next.kind == .colon && !isDeclaration { return }
+        guard let function = file.enclosingFunction(of: index)?.bodyOpen else { return }
+        let name = Array(file.bytes(at: index))
+        var local = isDeclaration ? Local() : (locals[function]?[name] ?? Local())
+        if isDeclaration {
+            local.scope = Int(file.parent[index])
+            declaredIn[Int(file.parent[index]), default: []].append((function, name))
+        }
+        // `let name = X(`, `let name: T = X(`, `name = X(`
+        var value = index + 1
+        if next.kind == .colon {
+            while value < code.count && !file.tokenIs(value, "=") && !code[value].flags.contains(.lineStart) {
+                if file.tokenHasSuffix(value, "HostingController") {
+                    local.isHosting = true
+                    local.roots += file.genericRootView(after: value)
+                }
+                value += 1
+            }
+        }
+        if file.tokenIs(value, "="), code[value + 1].kind == .identifier {
+            if file.tokenHasSuffix(value + 1, "HostingController") {
+                local.isHosting = true
+                local.roots += file.rootViews(ofHostingAt: value + 1, views: views)
+                local.container = local.container ?? file.navigationContainer(ofHostingAt: value + 1)
+            } else if file.isUppercase(value + 1), file.tokenIs(value + 2, "("), !local.isHosting, local.typeName == nil {
+                local.typeName = value + 1
+            }
+        }
+        locals[function, default: [:]][name] = local
+    }
+
+    private mutating func forget(scope: Int) {
+        guard let names = declaredIn.removeValue(forKey: scope) else { return }
+        for (function, name) in names where locals[function]?[name]?.scope == scope {
+            locals[function]?[name] = nil
+        }
+    }
+
+    /// What the local at `use` holds at the site `site`.
+    fileprivate func kind(of use: Int, at site: Int, in file: SourceFile) -> SourceFile.HostingKind {
+        guard let function = file.enclosingFunction(of: site)?.bodyOpen,
+              let local = locals[function]?[Array(file.bytes(at: use))] else { return .other }
+        if local.isHosting { return .hosting(local.roots, container: local.container) }
+        return local.typeName.map { .type($0) } ?? .other
     }
 }

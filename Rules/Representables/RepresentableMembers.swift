@@ -235,3 +235,24 @@ extension SourceFile {
         return !tokenIs(index, "!==")
     }
 }
+
+/// Coordinator classes, looked up by qualified name once per file rather than by a scan per
+/// representable (every representable's nested class is called `Coordinator`).
+struct CoordinatorIndex {
+    private var byQualifiedName: [String: [Int]] = [:]
+
+    /// Classes, actors and extensions of `file` by their qualified name.
+    init(_ file: SourceFile) {
+        for (position, declaration) in file.declarations.enumerated()
+        where declaration.kind == .class || declaration.kind == .actor || declaration.kind == .extension {
+            guard let name = file.qualifiedTypeName(ofDeclaration: position) else { continue }
+            byQualifiedName[name, default: []].append(position)
+        }
+    }
+
+    /// The declarations (class, actor, extensions) of the coordinator type `name` as a representable
+    /// named `owner` spells it: its nested `owner.name` when there is one, else a type named `name`.
+    func declarations(named name: String, nestedIn owner: String) -> [Int] {
+        byQualifiedName[owner + "." + name] ?? byQualifiedName[name] ?? []
+    }
+}

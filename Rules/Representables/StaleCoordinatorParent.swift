@@ -325,14 +325,17 @@ public struct StaleCoordinatorParent: Rule {
     public func check(_ context: inout RuleContext) {
         let file = context.file
         guard file.language == .swift else { return }
+        var index: CoordinatorIndex?
         for type in file.representableTypes() {
             guard let make = type.members.first(where: { member in
                 let declaration = file.declarations[member]
                 return declaration.kind == .function && declaration.parameters.isEmpty
                     && declaration.name.map { file.isName($0, "makeCoordinator") } == true
             }).map({ file.declarations[$0] }) else { continue }
-            guard let copy = coordinatorCopy(in: make, file),
-                  let coordinator = coordinatorDeclarations(named: copy.coordinatorType, returnedBy: make, in: type, file),
+            guard let copy = coordinatorCopy(in: make, file) else { continue }
+            if index == nil { index = CoordinatorIndex(file) }
+            guard let index, let coordinator = coordinatorDeclarations(named: copy.coordinatorType, returnedBy: make, in: type,
+                                                                       index: index, file),
                   let holder = holdingProperty(copy, coordinator, type, file) else { continue }
             let properties = representableProperties(type, file)
             let updates = type.members.filter { member in
@@ -416,33 +419,29 @@ public struct StaleCoordinatorParent: Rule {
             } else {
                 continue
             }
-            let text = typeToken.map(file.text(at:)) ?? make.typeStart.map(file.text(at:)) ?? "Coordinator"
+            let text = typeToken.map(file.text(at:)) ?? make.typeStart.map { dottedName(from: $0, file) } ?? "Coordinator"
             return Copy(coordinatorType: typeToken, coordinatorText: text, label: arguments[position].label,
                         argumentPosition: position, storedProperty: nil, first: first, last: Int(file.matching[call]))
         }
         return nil
     }
 
+    /// `Picker.Coordinator` written from `start`.
+    private func dottedName(from start: Int, _ file: SourceFile) -> String {
+        var end = start
+        while file.code[end + 1].kind == .period, file.code[end + 2].kind == .identifier { end += 2 }
+        return file.text(Int(file.code[start].start)..<file.code[end].end)
+    }
+
     /// The declarations (class and extensions) in this file of the coordinator type: the type the
     /// copy constructs, else `makeCoordinator()`'s return type. A nested type of the representable
     /// wins over a top-level one of the same name.
     private func coordinatorDeclarations(named typeToken: Int?, returnedBy make: Declaration, in type: RepresentableType,
-                                         _ file: SourceFile) -> [Int]? {
-        guard let nameToken = typeToken ?? make.typeStart, file.code[nameToken].kind == .identifier else { return nil }
-        let name = Array(file.bytes(at: nameToken))
-        var nested: [Int] = []
-        var elsewhere: [Int] = []
-        for (position, declaration) in file.declarations.enumerated() where declaration.kind == .class || declaration.kind == .extension
-            || declaration.kind == .actor {
-            guard let declared = declaration.name, file.tokenIs(declared, name) else { continue }
-            let qualified = file.qualifiedTypeName(ofDeclaration: position) ?? ""
-            if qualified == type.name + "." + String(decoding: name, as: UTF8.self) {
-                nested.append(position)
-            } else {
-                elsewhere.append(position)
-            }
-        }
-        let found = nested.isEmpty ? elsewhere : nested
+                                         index: CoordinatorIndex, _ file: SourceFile) -> [Int]? {
+        guard var nameToken = typeToken ?? make.typeStart, file.code[nameToken].kind == .identifier else { return nil }
+        // `-> Picker.Coordinator`: the last component.
+        while file.code[nameToken + 1].kind == .period, file.code[nameToken + 2].kind == .identifier { nameToken += 2 }
+        let found = index.declarations(named: file.text(at: nameToken), nestedIn: type.name)
         // Only an extension: the class itself is elsewhere, and so may be the code that reads the copy.
         guard found.contains(where: { file.declarations[$0].kind != .extension }) else { return nil }
         return found
@@ -543,7 +542,8 @@ public struct StaleCoordinatorParent: Rule {
                 if file.tokenIs(before, "="), file.code[before - 1].kind == .identifier,
                    file.code[before - 2].keyword == .let || file.code[before - 2].keyword == .var,
                    file.code[index + 1].kind != .period, !file.tokenIs(index + 1, "?") {
-                    names.append(Array(file.bytes(at: before - 1)))
+                    // A few aliases are enough; a bound keeps the name test constant per token.
+                    if names.count < 8 { names.append(Array(file.bytes(at: before - 1))) }
                     continue
                 }
                 var dot = index + 1

@@ -330,10 +330,12 @@ public struct StateModifiedDuringUpdate: ProjectRule {
         let file = context.file
         guard file.language == .swift else { return }
         recordObservableMembers(file, into: &facts)
+        var index: CoordinatorIndex?
         for type in file.representableTypes() {
             let requirements = file.renderRequirements(of: type)
             guard !requirements.isEmpty else { continue }
-            let model = TypeModel(type, file)
+            if index == nil { index = CoordinatorIndex(file) }
+            let model = TypeModel(type, file, coordinators: index!)
             for write in model.writes(from: requirements) {
                 facts.writes.append(Write(site: context.factLocation(from: write.first, through: write.last),
                                           subject: write.subject, kind: write.kind, requirement: write.requirement,
@@ -425,10 +427,10 @@ private struct TypeModel {
         var observable: StateModifiedDuringUpdate.MemberReference?
     }
 
-    init(_ type: RepresentableType, _ file: SourceFile) {
+    init(_ type: RepresentableType, _ file: SourceFile, coordinators: CoordinatorIndex) {
         self.file = file
         self.type = type
-        var coordinatorReturn: [UInt8]?
+        var coordinatorReturn: String?
         for member in type.members {
             let declaration = file.declarations[member]
             guard let name = declaration.name else { continue }
@@ -437,21 +439,17 @@ private struct TypeModel {
             if declaration.kind == .function && !isStatic {
                 methods[key, default: []].append(member)
                 if file.isName(name, "makeCoordinator"), let returned = declaration.typeStart, file.code[returned].kind == .identifier {
-                    coordinatorReturn = Array(file.bytes(at: returned))
+                    coordinatorReturn = file.text(at: returned)
                 }
             } else if (declaration.kind == .variable || declaration.kind == .constant) && !isStatic {
                 properties[key] = property(declaration)
             }
         }
         // The coordinator class: nested in the type (`Picker.Coordinator`) or top-level, in this file.
-        if let returned = coordinatorReturn {
-            let name = String(decoding: returned, as: UTF8.self)
-            for (position, declaration) in file.declarations.enumerated() where declaration.kind == .class {
-                guard let declared = declaration.name, file.tokenIs(declared, returned),
-                      let qualified = file.qualifiedTypeName(ofDeclaration: position),
-                      qualified == name || qualified == type.name + "." + name else { continue }
-                coordinator = qualified
-                if qualified != name { break }
+        if let name = coordinatorReturn {
+            if let position = coordinators.declarations(named: name, nestedIn: type.name)
+                .first(where: { file.declarations[$0].kind == .class }) {
+                coordinator = file.qualifiedTypeName(ofDeclaration: position)
             }
         }
     }
@@ -536,11 +534,12 @@ private struct BodyScan {
 
     mutating func run() {
         guard let open = function.bodyOpen, let close = function.bodyClose, close > open + 1 else { return }
-        let locals = file.localNames(in: open + 1..<close)
+        let locals = Set(file.localNames(in: open + 1..<close))
         let parameters = function.parameters.map { Array(file.bytes(at: $0.name)) }
+        let parameterSet = Set(parameters)
         let contextName = function.parameters.first { $0.label.map { file.isName($0, "context") } ?? file.isName($0.name, "context") }
             .map { Array(file.bytes(at: $0.name)) }
-        var coordinatorAliases: [[UInt8]] = []
+        var coordinatorAliases: Set<[UInt8]> = []
         var index = open + 1
         while index < close {
             let token = file.code[index]
@@ -569,17 +568,17 @@ private struct BodyScan {
                 if file.tokenIs(index - 1, "="), file.code[index - 2].kind == .identifier,
                    file.code[index - 3].keyword == .let || file.code[index - 3].keyword == .var,
                    file.code[index + 3].kind != .period {
-                    coordinatorAliases.append(Array(file.bytes(at: index - 2)))
+                    coordinatorAliases.insert(Array(file.bytes(at: index - 2)))
                 } else {
                     coordinatorWrite(from: first, member: index + 4)
                 }
                 continue
             }
-            if first == index, coordinatorAliases.contains(where: { file.tokenIs(index, $0) }) {
+            if first == index, coordinatorAliases.contains(name) {
                 coordinatorWrite(from: first, member: index + 2)
                 continue
             }
-            if first == index, locals.contains(name) || parameters.contains(name) { continue }
+            if first == index, locals.contains(name) || parameterSet.contains(name) { continue }
             // A call of one of the type's methods: followed once, by the caller.
             if !projected, file.code[index + 1].kind == .leftParen, !file.code[index + 1].flags.contains(.lineStart),
                model.methods[name] != nil {
