@@ -189,7 +189,6 @@ struct SeamUpdateRuleTests {
                         let host = UIHostingController(rootView: About())
                         present(host, animated: true)
                     case 1:
-                        let host = makeBetaScreen()
                         navigationController?.pushViewController(host, animated: true)
                     default:
                         break
