@@ -86,3 +86,32 @@ extension SourceFile {
         return names.contains { isName(index, $0) }
     }
 }
+
+extension SourceFile {
+    /// Type declarations (indices into `declarations`) whose code hides a UIKit navigation bar:
+    /// `setNavigationBarHidden(true, …)`, `isNavigationBarHidden = true`, `navigationBar.isHidden = true`.
+    /// A SwiftUI container shown in such a navigation controller draws the only bar there.
+    func typesHidingNavigationBar() -> Set<Int> {
+        guard mentionsText("NavigationBarHidden") || mentionsText("navigationBar") else { return [] }
+        var types: Set<Int> = []
+        for index in code.indices {
+            let hides: Bool
+            if isName(index, "setNavigationBarHidden"), code[index + 1].kind == .leftParen {
+                hides = code[index + 2].keyword == .true
+            } else if isName(index, "isNavigationBarHidden")
+                        || (isName(index, "isHidden") && code[index - 1].kind == .period && isName(index - 2, "navigationBar")) {
+                hides = tokenIs(index + 1, "=") && code[index + 2].keyword == .true
+            } else {
+                continue
+            }
+            guard hides, let owner = enclosingDeclarations(of: index).first(where: { declarations[$0].isType }) else { continue }
+            types.insert(owner)
+        }
+        return types
+    }
+
+    /// The innermost type declaration around code index `index` (its index in `declarations`).
+    func enclosingTypeIndex(of index: Int) -> Int? {
+        enclosingDeclarations(of: index).first { declarations[$0].isType }
+    }
+}

@@ -25,7 +25,9 @@ public struct NestedNavigationContainer: ProjectRule {
             `rootViewController`, in any file of the project. Views hosted through a view whose body is \
             just that view (`Screen()` with modifiers), `UIHostingController` subclasses and a container \
             written inline (`UIHostingController(rootView: NavigationView { … })`) are followed. A body that \
-            is a navigation container only in some branches is not flagged.
+            is a navigation container only in some branches is not flagged, nor a push from a type that hides \
+            the UIKit bar (`setNavigationBarHidden(true, animated:)`, `isNavigationBarHidden = true`): the \
+            SwiftUI bar is then the only one.
 
             ### Why is this bad?
             The navigation controller already draws a navigation bar above the hosted view and manages a \
@@ -307,6 +309,25 @@ public struct NestedNavigationContainer: ProjectRule {
                     }
                 }
                 """),
+            // The navigation controller's own bar is hidden: the SwiftUI container draws the only bar.
+            Example("""
+                import SwiftUI
+                import UIKit
+
+                struct PlayerScreen: View {
+                    var body: some View { NavigationStack { Text("Now Playing") } }
+                }
+
+                final class FullScreenFlow {
+                    let navigationController = UINavigationController()
+                    func start() {
+                        navigationController.setNavigationBarHidden(true, animated: false)
+                    }
+                    func showPlayer() {
+                        navigationController.pushViewController(UIHostingController(rootView: PlayerScreen()), animated: true)
+                    }
+                }
+                """),
             // Lookalikes: comments, strings, `NavigationView.self`, and a type named like a container.
             Example("""
                 import SwiftUI
@@ -389,7 +410,12 @@ public struct NestedNavigationContainer: ProjectRule {
         func names(_ tokens: [Int]) -> [String] { tokens.map { file.text(at: $0) } }
         if file.mentionsText("Navigation") || file.mentionsText("HostingController") || file.mentionsText("show") {
             let sites = file.navigationHostingSites()
-            for site in sites.hosting where !file.isOutsideIOS(at: site.site) {
+            // A type that hides the UIKit bar leaves the SwiftUI container's bar the only one.
+            let hidingTypes = file.typesHidingNavigationBar()
+            func shows(_ site: Int) -> Bool {
+                !file.isOutsideIOS(at: site) && (hidingTypes.isEmpty || file.enclosingTypeIndex(of: site).map { !hidingTypes.contains($0) } ?? true)
+            }
+            for site in sites.hosting where shows(site.site) {
                 let inline = site.container.flatMap { container -> RootedView? in
                     guard let end = containerHeadEnd(container, file) else { return nil }
                     return RootedView(type: "", site: context.factLocation(from: container, through: end),
@@ -398,7 +424,7 @@ public struct NestedNavigationContainer: ProjectRule {
                 facts.hostedInNavigation.append(HostingSite(site: context.factLocation(at: site.site), roots: names(site.roots),
                                                             inlineContainer: inline))
             }
-            for pushed in sites.pushedTypes where !file.isOutsideIOS(at: pushed.site) {
+            for pushed in sites.pushedTypes where shows(pushed.site) {
                 facts.pushedTypes.append(PushedType(site: context.factLocation(at: pushed.site), type: file.text(at: pushed.type)))
             }
             for subclass in file.hostingControllerSubclasses() {
