@@ -507,7 +507,8 @@ public struct NestedNavigationContainer: ProjectRule {
             }
             context.report(at: view.site, "`\(view.container)`\(owner) is nested in a UIKit `UINavigationController`",
                            help: "Remove the `\(view.container)`: `navigationTitle` and `toolbar` already reach the navigation controller's bar. Push further screens with the navigation controller.",
-                           related: Array(related.filter { $0.location != view.site.location }))
+                           related: Array(related.filter { $0.location != view.site.location }),
+                           decidedBy: entry.sites.filter { $0.location != view.site.location })
         }
     }
 }

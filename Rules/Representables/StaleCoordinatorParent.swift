@@ -366,7 +366,7 @@ public struct StaleCoordinatorParent: Rule {
             context.report(from: copy.first, through: copy.last,
                            "`\(copy.coordinatorText)` keeps the first `\(type.shortName)` and reads `\(memberName)` from it",
                            help: "Assign `context.coordinator.\(holderName) = self` in `\(updateName)` (declare `\(holderName)` with `var`), or give the coordinator bindings and closures instead of the copy.",
-                           related: related)
+                           related: related, decidedBy: reads.map(\.member) + (update.name.map { [$0] } ?? []))
         }
     }
 

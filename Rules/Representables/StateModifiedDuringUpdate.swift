@@ -308,6 +308,8 @@ public struct StateModifiedDuringUpdate: ProjectRule {
         var requirement: String
         var helper: String?
         var related: [RelatedLocation]
+        /// The call in the requirement that leads to a helper's write.
+        var decidedBy: [FactLocation]
         /// Set for writes through an object: the class and member that must be observable.
         var observable: MemberReference?
     }
@@ -339,7 +341,9 @@ public struct StateModifiedDuringUpdate: ProjectRule {
             for write in model.writes(from: requirements) {
                 facts.writes.append(Write(site: context.factLocation(from: write.first, through: write.last),
                                           subject: write.subject, kind: write.kind, requirement: write.requirement,
-                                          helper: write.helper, related: write.related, observable: write.observable))
+                                          helper: write.helper, related: write.related,
+                                          decidedBy: write.call.map { [context.factLocation(at: $0)] } ?? [],
+                                          observable: write.observable))
             }
         }
     }
@@ -385,8 +389,7 @@ public struct StateModifiedDuringUpdate: ProjectRule {
                     + "the parent's closure changes the parent's state in the middle of this update."
                 : "Defer the change until after the update with `DispatchQueue.main.async { … }`, or make it from a "
                     + "delegate or target-action callback. A guard such as `if new != old` stops the loop, not the change during the update."
-            context.report(at: write.site, message, help: help,
-                           related: write.related)
+            context.report(at: write.site, message, help: help, related: write.related, decidedBy: write.decidedBy)
         }
     }
 }
@@ -424,6 +427,8 @@ private struct TypeModel {
         var requirement: String
         var helper: String?
         var related: [RelatedLocation]
+        /// The call in the requirement that leads to a helper.
+        var call: Int?
         var observable: StateModifiedDuringUpdate.MemberReference?
     }
 
@@ -499,7 +504,7 @@ private struct TypeModel {
             scan.run()
             for write in scan.writes {
                 found.append(Found(first: write.first, last: write.last, subject: write.subject, kind: write.kind,
-                                   requirement: requirementName, helper: helper, related: related,
+                                   requirement: requirementName, helper: helper, related: related, call: call,
                                    observable: write.observable))
             }
             for (callee, site) in scan.calls {

@@ -44,6 +44,8 @@ struct SeamUpdateRuleTests {
         #expect(diagnostic.message == "`Picker.Coordinator` keeps the first `Picker` and reads `onPick` from it")
         #expect(diagnostic.help?.contains("`context.coordinator.owner = self`") == true)
         #expect(diagnostic.related.map(\.location.line) == [9, 4])
+        // The read and the update decide the finding (`--changed-lines-only` keeps it when they change).
+        #expect(diagnostic.decidedBy.map(\.line) == [9, 4])
     }
 
     @Test("a coordinator whose class this file only extends is not judged")
@@ -92,6 +94,8 @@ struct SeamUpdateRuleTests {
         #expect(helper.message == "`height` (`@Binding`) changes in `measure` while SwiftUI runs `updateUIView`")
         #expect(helper.related.map(\.message) == ["`updateUIView` calls `measure` here"])
         #expect(helper.related.first?.location.line == 7)
+        #expect(helper.decidedBy.map(\.line) == [7])
+        #expect(direct.decidedBy.isEmpty)
     }
 
     private static let surface = """
@@ -173,6 +177,7 @@ struct SeamUpdateRuleTests {
         #expect(spanned(diagnostic, in: view) == "NavigationStack(path: $path) {")
         #expect(diagnostic.related.map(\.location.file) == ["Cart.swift", "Cart.swift"])
         #expect(diagnostic.related.map(\.location.line) == [5, 14])
+        #expect(diagnostic.decidedBy.map(\.file) == ["Cart.swift", "Cart.swift"])
     }
 
     @Test("a local declared in another case of a switch is not the one a site pushes")
