@@ -27,8 +27,12 @@ public struct StateModifiedDuringUpdate: ProjectRule {
             - an assignment to a `@Published` property of an object the representable holds \
             (`@ObservedObject`, `@StateObject`, `@EnvironmentObject` or a plain reference), or to a `@Binding` or \
             `@Published` property of its coordinator (`context.coordinator.text = …`);
-            - a call of a callback property (`let onHeightChange: (CGFloat) -> Void`) given values rather than \
-            the wrapped view.
+            - a call of a callback property (`let onHeightChange: (CGFloat) -> Void`) given values; a closure \
+            handed the wrapped view or something reached from the context (`update(view)`, \
+            `setUp(context.coordinator.builder)`) configures rather than reports, and is not flagged.
+
+            Methods of the representable that these call are followed; methods of the model are not \
+            (`model.reload()` that publishes is not seen).
 
             Code in closures that run later is not flagged: `DispatchQueue.main.async { … }`, \
             `Task { @MainActor in … }`, closures stored on the view, delegate and target-action callbacks. \
