@@ -14,7 +14,8 @@ public struct MessageFramer {
     }
 
     /// Larger bodies are read and dropped: no editor sends a 256 MB document.
-    public static let maximumBodySize = 256 * 1024 * 1024
+    public static let defaultMaximumBodySize = 256 * 1024 * 1024
+    private let maximumBodySize: Int
     /// A header line longer than this is not a header.
     static let maximumHeaderLine = 8 * 1024
 
@@ -24,11 +25,14 @@ public struct MessageFramer {
     /// Reads more bytes into the buffer given; returns how many (0: end of input).
     private let read: (inout [UInt8]) -> Int
 
-    public init(read: @escaping (inout [UInt8]) -> Int) { self.read = read }
+    public init(maximumBodySize: Int = defaultMaximumBodySize, read: @escaping (inout [UInt8]) -> Int) {
+        self.maximumBodySize = maximumBodySize
+        self.read = read
+    }
 
     /// A framer over a file descriptor (standard input).
     public init(fileDescriptor: Int32) {
-        self.init { chunk in
+        self.init(maximumBodySize: Self.defaultMaximumBodySize) { chunk in
             while true {
                 let count = chunk.withUnsafeMutableBytes { Foundation.read(fileDescriptor, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
@@ -69,9 +73,9 @@ public struct MessageFramer {
         }
         if let problem { return .invalid(problem) }
         guard let length else { return .invalid("a header block without Content-Length") }
-        guard length <= Self.maximumBodySize else {
+        guard length <= maximumBodySize else {
             guard skip(length) else { return .end }
-            return .invalid("a message of \(length) bytes, more than the \(Self.maximumBodySize) a message may have")
+            return .invalid("a message of \(length) bytes, more than the \(maximumBodySize) a message may have")
         }
         guard let body = take(length) else { return .end }
         return .message(body)
