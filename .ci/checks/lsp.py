@@ -11,12 +11,11 @@ Usage: lsp.py EXECUTABLE [EXECUTABLE…]   (e.g. .build/debug/lint .build/debug/
 """
 import asyncio
 import json
+import logging
 import os
 import shutil
 import sys
 import tempfile
-
-import logging
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
