@@ -300,24 +300,26 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
         guard let delegate = delegates.first(where: \.hostsSwiftUI) ?? (hostsAnywhere ? delegates.first : nil) else { return }
         let type = delegate.type
         let related = [RelatedLocation(location: delegate.site.location,
-                                       message: "`\(type)` creates the windows, so SwiftUI does not manage these scenes")]
+                                       message: "this scene delegate creates the windows")]
+        let cause = "`\(type)` creates the windows"
+        let lifecycle = " Or move the app to the SwiftUI `App` lifecycle, whose scenes feed it."
         // Each SwiftUI hook, the delegate-side facts that feed it, and what to write instead.
-        let hooks: [(fed: [FactLocation], uses: [FactLocation], message: String)] = [
+        let hooks: [(fed: [FactLocation], uses: [FactLocation], headline: String, help: String)] = [
             (facts.scenePhaseInjections, facts.scenePhaseReads,
-             "`@Environment(\\.scenePhase)` never changes here because `\(type)` creates the windows, not a SwiftUI "
-                + "`App`: inject the phase from the delegate's `sceneDidBecomeActive(_:)` / `sceneDidEnterBackground(_:)` "
-                + "with `.environment(\\.scenePhase, …)` on the root view."),
+             "`@Environment(\\.scenePhase)` never changes here: \(cause)",
+             "Inject the phase from the delegate's `sceneDidBecomeActive(_:)` / `sceneDidEnterBackground(_:)` with "
+                + "`.environment(\\.scenePhase, …)` on the root view.\(lifecycle)"),
             (facts.openURLContextsCallbacks, facts.onOpenURLs,
-             "`.onOpenURL` never fires here because `\(type)` creates the windows, not a SwiftUI `App`: implement "
-                + "`scene(_:openURLContexts:)` in the delegate (and read `connectionOptions.urlContexts` at launch) and "
-                + "pass the URL to this view."),
+             "`.onOpenURL` never fires here: \(cause)",
+             "Implement `scene(_:openURLContexts:)` in `\(type)` (and read `connectionOptions.urlContexts` at launch) "
+                + "and pass the URL to this view.\(lifecycle)"),
             (facts.continueUserActivityCallbacks, facts.onContinueUserActivities,
-             "`.onContinueUserActivity` never fires here because `\(type)` creates the windows, not a SwiftUI `App`: "
-                + "implement `scene(_:continue:)` in the delegate (and read `connectionOptions.userActivities` at launch) "
-                + "and pass the activity to this view."),
+             "`.onContinueUserActivity` never fires here: \(cause)",
+             "Implement `scene(_:continue:)` in `\(type)` (and read `connectionOptions.userActivities` at launch) "
+                + "and pass the activity to this view.\(lifecycle)"),
         ]
         for hook in hooks where hook.fed.isEmpty {
-            for use in hook.uses { context.report(at: use, hook.message, related: related) }
+            for use in hook.uses { context.report(at: use, hook.headline, help: hook.help, related: related) }
         }
     }
 }

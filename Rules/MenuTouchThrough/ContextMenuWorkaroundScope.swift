@@ -306,9 +306,9 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
         for window in facts.windows {
             let type = window.type
             if let target = window.iosDeploymentTarget, target >= Version(18) {
-                context.report(at: window.site, "`\(type)` works around SwiftUI menus leaking taps before iOS 18, but the "
-                    + "deployment target is iOS \(target): the whole workaround is dead code; delete it and create a "
-                    + "plain `UIWindow`.")
+                context.report(at: window.site, "The `\(type)` menu workaround is dead code with an iOS \(target) deployment target",
+                               help: "Delete the workaround and create a plain `UIWindow`: SwiftUI menus stopped leaking taps "
+                                   + "in iOS 18.")
                 continue
             }
             if window.isGated { continue }
@@ -316,9 +316,9 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
             if !created.isEmpty && created.allSatisfy(\.isGated) { continue }
             for hook in hooks[type] ?? [] where !hook.isGated {
                 let name = hook.site.location.file == window.site.location.file ? "" : " of `\(type)`"
-                context.report(at: hook.site, "This workaround hook\(name) also runs on iOS 18 and later, "
-                    + "where SwiftUI menus no longer leak taps: start it with `guard #unavailable(iOS 18) else "
-                    + "{ return }` (after calling `super`).")
+                context.report(at: hook.site, "This workaround hook\(name) also runs on iOS 18 and later, where menus no longer leak taps",
+                               help: "Start it with `guard #unavailable(iOS 18) else { return }` (after calling `super`), or "
+                                   + "wrap its body in `if #unavailable(iOS 18) { … }`.")
             }
         }
     }

@@ -347,27 +347,28 @@ public struct MenuTouchThrough: ProjectRule {
         let related = Self.relatedLocation(lifecycle)
         for site in context.facts(of: Self.self).sites {
             if let target = site.iosDeploymentTarget, target >= Version(18) { continue }
-            context.report(at: site.site, Self.message(for: site, hasApp: !lifecycle.mainApps.isEmpty), related: related)
+            let text = Self.message(for: site, hasApp: !lifecycle.mainApps.isEmpty)
+            context.report(at: site.site, text.headline, help: text.help, related: related)
         }
     }
 
     // MARK: Message
 
-    private static func message(for site: MenuSite, hasApp: Bool) -> String {
+    private static func message(for site: MenuSite, hasApp: Bool) -> (headline: String, help: String) {
         let what = site.isPicker ? "This menu-style `Picker`" : "This SwiftUI `Menu`"
         let target: String
         if let version = site.iosDeploymentTarget {
             let source = site.targetSource.flatMap { $0.isEmpty ? nil : ", from \(lastComponent($0))" } ?? ""
-            target = "deployment target iOS \(version)\(source)"
+            target = "The deployment target is iOS \(version)\(source)."
         } else {
-            target = DeploymentTarget.unknownHint
+            target = "Assumed below iOS 18: \(DeploymentTarget.unknownHint)."
         }
         let window = hasApp
-            ? "create the scene's window yourself in a `UIWindowSceneDelegate`, as a `UIWindow` subclass"
-            : "make the scene delegate's window a `UIWindow` subclass"
-        return "\(what) lets the tap that dismisses it reach the view behind it on iOS 17 and earlier "
-            + "(\(target)): \(window) that disables its other subviews while `_UIContextMenuContainerView` "
-            + "is shown (below iOS 18 only), or offer the menu only under `#available(iOS 18, *)`."
+            ? "Create the scene's window yourself in a `UIWindowSceneDelegate`, as a `UIWindow` subclass"
+            : "Make the scene delegate's window a `UIWindow` subclass"
+        return ("\(what) lets the dismissing tap reach the view behind it on iOS 17 and earlier",
+                "\(window) that disables its other subviews while `_UIContextMenuContainerView` is shown (below iOS 18 "
+                    + "only), or offer the menu only under `#available(iOS 18, *)`. \(target)")
     }
 
     private static func lastComponent(_ path: String) -> String {
@@ -379,12 +380,12 @@ public struct MenuTouchThrough: ProjectRule {
 
     private static func relatedLocation(_ lifecycle: SceneLifecycleNotForwarded.Facts) -> [RelatedLocation] {
         if let app = lifecycle.mainApps.first {
-            return [RelatedLocation(location: app.site.location, message: "SwiftUI creates this app's windows, so no "
-                + "workaround window can be installed; adopt a `UIWindowSceneDelegate` that creates it")]
+            return [RelatedLocation(location: app.site.location,
+                                    message: "SwiftUI creates this app's windows: no workaround window can be installed")]
         }
         if let delegate = lifecycle.sceneDelegates.first {
             return [RelatedLocation(location: delegate.site.location,
-                                    message: "this scene delegate creates the window: make it the workaround window")]
+                                    message: "this scene delegate creates the window that needs the workaround")]
         }
         return []
     }

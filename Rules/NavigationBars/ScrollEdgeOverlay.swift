@@ -475,30 +475,30 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
 
         let viaHelper = appearance.opacity == .unknown
         let origin = viaHelper ? " (built by `\(appearance.source ?? "a helper")`)"
-            : appearance.evidence.map { " (made opaque by \($0))" } ?? ""
+            : appearance.evidence.map { " (\($0))" } ?? ""
         func related(_ site: FactLocation) -> [RelatedLocation] {
-            [RelatedLocation(location: appearance.site.location,
-                             message: "an opaque navigation bar scroll-edge appearance\(origin) is set here"),
+            [RelatedLocation(location: appearance.site.location, message: "opaque scroll-edge appearance set here\(origin)"),
              RelatedLocation(location: site.location, message: "this view is hosted in a navigation controller here")]
         }
-        let message = "This dialog's full-screen dimming layer is drawn under the opaque navigation bar of the "
-            + "`UINavigationController` hosting this view, and the bar's buttons stay tappable: present the dialog "
-            + "with `.fullScreenCover`, or from UIKit in its own `UIHostingController` with `.overFullScreen`."
+        let tappable = "The opaque bar of the hosting `UINavigationController` stays on top, and its buttons stay tappable."
         var reported = Set<Location>()
         for dialog in facts.dimmingDialogs {
             guard let node = dialog.node, let site = hostedBy[node],
                   reported.insert(dialog.site.location).inserted else { continue }
-            context.report(at: dialog.site, message, related: related(site))
+            context.report(at: dialog.site, "This dialog's dimming layer is drawn under the opaque navigation bar",
+                           help: "Present the dialog with `.fullScreenCover`, or from UIKit in its own `UIHostingController` "
+                               + "with `.overFullScreen`. \(tappable)",
+                           related: related(site))
         }
         guard !dimmingTypes.isEmpty else { return }
         for overlay in facts.overlayCalls {
             guard let node = overlay.node, let site = hostedBy[node],
                   let type = overlay.types.first(where: dimmingTypes.contains),
                   reported.insert(overlay.site.location).inserted else { continue }
-            context.report(at: overlay.site, "`\(type)` dims the whole screen, but overlaid here it is drawn under the "
-                + "opaque navigation bar of the `UINavigationController` hosting this view, and the bar's buttons "
-                + "stay tappable: present it with `.fullScreenCover`, or from UIKit in its own `UIHostingController` "
-                + "with `.overFullScreen`.", related: related(site))
+            context.report(at: overlay.site, "`\(type)` dims the screen, but overlaid here it is drawn under the navigation bar",
+                           help: "Present it with `.fullScreenCover`, or from UIKit in its own `UIHostingController` with "
+                               + "`.overFullScreen`. \(tappable)",
+                           related: related(site))
         }
     }
 }

@@ -347,20 +347,21 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
             let type = candidate.type, family = candidate.family, signature = candidate.signature
             guard conformances.families(of: type).contains(family) else { continue }
             let requirement = "static func \(family.dismantleName)(_:coordinator:)"
-            let shortType = type.split(separator: ".").last.map(String.init) ?? type
             var fix: [Edit] = []
             if let offset = candidate.insertAt {
                 fix = [Edit(range: offset..<offset, replacement: "static ")]
             }
-            let message: String
+            let headline = "SwiftUI never calls this instance `\(signature)`"
+            let help: String
             if !candidate.matchesRequirement {
-                message = "SwiftUI never calls this instance `\(signature)` on `\(shortType)`: the `\(family.protocolName)` requirement is `\(requirement)`; declare that and reach state through the coordinator."
+                help = "Declare the `\(family.protocolName)` requirement, `\(requirement)`, and reach state through the coordinator."
             } else if candidate.usesInstance {
-                message = "SwiftUI never calls this instance `\(signature)` on `\(shortType)` because the `\(family.protocolName)` requirement is static; declare it `static` and move the state it reads from `self` into the coordinator."
+                help = "Declare it `static` (the `\(family.protocolName)` requirement is static) and move the state it reads "
+                    + "from `self` into the coordinator."
             } else {
-                message = "SwiftUI never calls this instance `\(signature)` on `\(shortType)` because the `\(family.protocolName)` requirement is static; declare it `static func`."
+                help = "Declare it `static func`: the `\(family.protocolName)` requirement is static."
             }
-            context.report(at: candidate.site, message, fix: fix)
+            context.report(at: candidate.site, headline, help: help, fix: fix)
         }
     }
 }

@@ -265,7 +265,10 @@ public struct TrivialRepresentable: ProjectRule {
             // Methods added to the type in another file (same-file extensions were already weighed).
             if let files = extendedIn[type], files.contains(where: { $0 != candidate.site.location.file }) { continue }
             let shortType = type.split(separator: ".").last.map(String.init) ?? type
-            context.report(at: candidate.site, "`\(shortType)` only constructs `\(wrapped)` in `\(family.makeName)` and never updates it: one generic `\(family.protocolName)` that takes make/update closures can replace this one-off type (types that need the static `\(family.dismantleName)` must stay).")
+            context.report(at: candidate.site, "`\(shortType)` only constructs `\(wrapped)` and never updates it",
+                           help: "Replace this one-off type with one generic `\(family.protocolName)` that takes make/update "
+                               + "closures (types that need the static `\(family.dismantleName)` must stay); `\(shortType)` "
+                               + "only builds `\(wrapped)` in `\(family.makeName)`.")
         }
     }
 

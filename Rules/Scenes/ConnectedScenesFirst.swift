@@ -215,7 +215,8 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
         let file = context.file
         for lookup in file.sceneLookups() where lookup.result == .scene {
             let host = file.windowHost(at: lookup.pick)
-            context.report(at: lookup.pick, Self.message(for: lookup, host: host, file: file))
+            let text = Self.message(for: lookup, host: host)
+            context.report(at: lookup.pick, text.headline, help: text.help)
         }
     }
 
@@ -228,76 +229,86 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
         let containers = file.objectiveCContainers()
         for lookup in lookups {
             let host = file.objectiveCWindowHost(at: lookup.pick, in: containers)
-            context.report(at: lookup.pick, Self.objectiveCMessage(for: lookup, host: host))
+            let text = Self.objectiveCMessage(for: lookup, host: host)
+            context.report(at: lookup.pick, text.headline, help: text.help)
         }
     }
 
-    static func objectiveCMessage(for lookup: SceneLookup, host: WindowHost) -> String {
-        let fallbacks = lookup.foldedPicks > 0 ? " (and so do the fallbacks in this statement)" : ""
+    /// Why any pick out of `connectedScenes` is arbitrary, for the help text.
+    static let unordered = "`connectedScenes` is unordered and holds one scene per window, CarPlay screen and external display."
+
+    static func objectiveCMessage(for lookup: SceneLookup, host: WindowHost) -> (headline: String, help: String) {
         let instead: String
         switch host {
-        case .viewController: instead = "use `self.view.window.windowScene` (set from `-viewIsAppearing:` on)"
-        case .view: instead = "use `self.window.windowScene` (set from `-didMoveToWindow` on)"
-        case .sceneDelegate: instead = "use the scene this delegate was connected to (`self.window.windowScene`)"
+        case .viewController: instead = "Use `self.view.window.windowScene` (set from `-viewIsAppearing:` on)"
+        case .view: instead = "Use `self.window.windowScene` (set from `-didMoveToWindow` on)"
+        case .sceneDelegate: instead = "Use the scene this delegate was connected to (`self.window.windowScene`)"
         case .applicationHelper:
-            instead = "a `UIApplication` category cannot know which window its caller is in, so take the scene (or a view) as a parameter"
+            instead = "Take the scene (or a view) as a parameter: a `UIApplication` category cannot know which window its caller is in"
         case .swiftUIView, .other:
-            instead = "pass in the scene of the window this work is for (the caller's `view.window.windowScene`)"
+            instead = "Pass in the scene of the window this work is for (the caller's `view.window.windowScene`)"
         }
         if lookup.storeKitCall != nil {
-            return "`requestReviewInScene:` gets an arbitrary scene from \(lookup.subject) on `connectedScenes`\(fallbacks), so "
-                + "the prompt can go to another window or not appear; \(instead) (SwiftUI code can use "
-                + "`@Environment(\\.requestReview)`, iOS 16+)."
+            return ("`requestReviewInScene:` gets an arbitrary scene from \(lookup.subject)\(fallbacks(lookup))",
+                    "\(instead); SwiftUI code can use `@Environment(\\.requestReview)` (iOS 16+). Otherwise the prompt "
+                        + "can appear in another window or not at all.")
         }
-        return "\(lookup.subject) picks an arbitrary scene out of `connectedScenes`\(fallbacks), which is unordered and "
-            + "holds one scene per window, CarPlay screen and external display; \(instead)."
+        return ("\(lookup.subject) picks an arbitrary scene out of `connectedScenes`\(fallbacks(lookup))",
+                "\(instead). \(unordered)")
     }
 
-    static func message(for lookup: SceneLookup, host: WindowHost, file: SourceFile) -> String {
+    /// " (and so do its fallbacks)" when the statement picks again after the first pick.
+    static func fallbacks(_ lookup: SceneLookup) -> String {
+        lookup.foldedPicks > 0 ? " (and so do its fallbacks)" : ""
+    }
+
+    static func message(for lookup: SceneLookup, host: WindowHost) -> (headline: String, help: String) {
         let picked = lookup.subject
-        let fallbacks = lookup.foldedPicks > 0 ? " (and so do the fallbacks in this statement)" : ""
         if let call = lookup.storeKitCall {
             let api: String
             let swiftUI: String
+            let shown: String
             switch call {
             case .storeReviewControllerRequestReview:
                 api = "`SKStoreReviewController.requestReview(in:)`"
                 swiftUI = "`@Environment(\\.requestReview)` (iOS 16+)"
+                shown = "review prompt"
             case .appStoreRequestReview:
                 api = "`AppStore.requestReview(in:)`"
                 swiftUI = "`@Environment(\\.requestReview)` (iOS 16+)"
+                shown = "review prompt"
             case .showManageSubscriptions:
                 api = "`AppStore.showManageSubscriptions(in:)`"
                 swiftUI = "`.manageSubscriptionsSheet(isPresented:)` (iOS 15+)"
+                shown = "sheet"
             }
             let instead: String
             switch host {
-            case .swiftUIView: instead = "in SwiftUI use \(swiftUI) instead"
-            case .viewController: instead = "pass this view controller's `view.window?.windowScene` (in SwiftUI, \(swiftUI))"
-            case .view: instead = "pass this view's `window?.windowScene` (in SwiftUI, \(swiftUI))"
-            default: instead = "in SwiftUI use \(swiftUI), in UIKit pass the presenting view's `window?.windowScene`"
+            case .swiftUIView: instead = "In SwiftUI, use \(swiftUI) instead"
+            case .viewController: instead = "Pass this view controller's `view.window?.windowScene` (in SwiftUI, \(swiftUI))"
+            case .view: instead = "Pass this view's `window?.windowScene` (in SwiftUI, \(swiftUI))"
+            default: instead = "In SwiftUI, use \(swiftUI); in UIKit, pass the presenting view's `window?.windowScene`"
             }
-            return "\(api) gets an arbitrary scene from \(picked) on `connectedScenes`\(fallbacks), so the sheet can go to "
-                + "another window or not appear; \(instead)."
+            return ("\(api) gets an arbitrary scene from \(picked)\(fallbacks(lookup))",
+                    "\(instead). Otherwise the \(shown) can appear in another window or not at all.")
         }
         let instead: String
         switch host {
         case .viewController:
-            instead = "use this view controller's `view.window?.windowScene` instead (set from `viewIsAppearing(_:)` on)"
+            instead = "Use this view controller's `view.window?.windowScene` (set from `viewIsAppearing(_:)` on)"
         case .view:
-            instead = "use this view's `window?.windowScene` instead (set from `didMoveToWindow()` on)"
+            instead = "Use this view's `window?.windowScene` (set from `didMoveToWindow()` on)"
         case .swiftUIView:
-            instead = "get the scene from the scene delegate exposed as an `EnvironmentObject`, or read "
+            instead = "Get the scene from the scene delegate exposed as an `EnvironmentObject`, or read "
                 + "`window?.windowScene` in a small `UIViewRepresentable` probe"
         case .sceneDelegate:
-            instead = "use the scene this delegate was connected to (`window?.windowScene`)"
+            instead = "Use the scene this delegate was connected to (`window?.windowScene`)"
         case .applicationHelper:
-            instead = "a `UIApplication` helper cannot know which window its caller is in, so take the scene "
-                + "(or a view) as a parameter"
+            instead = "Take the scene (or a view) as a parameter: a `UIApplication` helper cannot know which window "
+                + "its caller is in"
         case .other:
-            instead = "pass in the scene of the window this work is for (the caller's `view.window?.windowScene`)"
+            instead = "Pass in the scene of the window this work is for (the caller's `view.window?.windowScene`)"
         }
-        return "\(picked) picks an arbitrary scene out of `connectedScenes`\(fallbacks), which is unordered and holds "
-            + "one scene per window, CarPlay screen and external display; \(instead)."
+        return ("\(picked) picks an arbitrary scene out of `connectedScenes`\(fallbacks(lookup))", "\(instead). \(unordered)")
     }
 }

@@ -260,6 +260,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     struct Finding: Sendable, Equatable {
         var site: FactLocation
         var message: String
+        var help: String
         /// Swift `UIApplication.shared.keyWindow`: with an app's own `keyWindow` helper it calls that.
         var readsApplicationKeyWindow: Bool
     }
@@ -280,9 +281,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         }
         if context.skipsTestFile { return }
         for lookup in file.sceneLookups() where lookup.result == .window {
-            let host = file.windowHost(at: lookup.pick)
+            let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
             facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
-                                          message: Self.message(for: lookup, host: host, file: file),
+                                          message: text.headline, help: text.help,
                                           readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow))
         }
     }
@@ -297,39 +298,53 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         guard !lookups.isEmpty else { return }
         let containers = file.objectiveCContainers()
         for lookup in lookups {
-            let host = file.objectiveCWindowHost(at: lookup.pick, in: containers)
+            let text = Self.objectiveCMessage(for: lookup, host: file.objectiveCWindowHost(at: lookup.pick, in: containers))
             facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
-                                          message: Self.objectiveCMessage(for: lookup, host: host),
+                                          message: text.headline, help: text.help,
                                           readsApplicationKeyWindow: false))
         }
     }
 
-    static func objectiveCMessage(for lookup: SceneLookup, host: WindowHost) -> String {
-        let fallbacks = lookup.foldedPicks > 0 ? " (and so do the fallbacks in this statement)" : ""
-        let problem: String
-        switch lookup.origin {
-        case .applicationKeyWindow:
-            problem = "`keyWindow` on `UIApplication` is deprecated since iOS 13 and returns the key window of whichever "
-                + "scene last had focus, not necessarily this code's"
-        case .applicationWindows:
-            problem = "\(lookup.subject) on `UIApplication`'s `windows` picks an arbitrary window across all scenes\(fallbacks) "
-                + "(`windows` is deprecated since iOS 15 and also holds alert and overlay windows)"
-        case .connectedScenes:
-            problem = "\(lookup.subject) picks a window out of every connected scene\(fallbacks), so with several windows "
-                + "open it can be another window than this code's"
-        }
+    static func objectiveCMessage(for lookup: SceneLookup, host: WindowHost) -> (headline: String, help: String) {
         let instead: String
         switch host {
-        case .viewController: instead = "use `self.view.window` (set from `-viewIsAppearing:` on)"
-        case .view: instead = "use `self.window` (set from `-didMoveToWindow` on)"
-        case .sceneDelegate: instead = "use this scene delegate's own `window`"
+        case .viewController: instead = "Use `self.view.window` (set from `-viewIsAppearing:` on)."
+        case .view: instead = "Use `self.window` (set from `-didMoveToWindow` on)."
+        case .sceneDelegate: instead = "Use this scene delegate's own `window`."
         case .applicationHelper:
-            instead = "a `UIApplication` category cannot know which window its caller is in, so take a view or a "
-                + "`UIWindowScene` as a parameter and use its `window` or `keyWindow` (iOS 15+)"
+            instead = "Take a view or a `UIWindowScene` as a parameter and use its `window` or `keyWindow` (iOS 15+): "
+                + "a `UIApplication` category cannot know which window its caller is in."
         case .swiftUIView, .other:
-            instead = "pass in the view or `UIWindowScene` this work is for and use its `window` or `keyWindow` (iOS 15+)"
+            instead = "Pass in the view or `UIWindowScene` this work is for and use its `window` or `keyWindow` (iOS 15+)."
         }
-        return "\(problem); \(instead)."
+        return (headline(for: lookup, keyWindow: "`keyWindow` on `UIApplication`", windows: "`UIApplication`'s `windows`"),
+                instead + reason(for: lookup.origin))
+    }
+
+    /// What is wrong, by where the lookup starts; `keyWindow` and `windows` spell the application's
+    /// properties in the file's language.
+    static func headline(for lookup: SceneLookup, keyWindow: String, windows: String) -> String {
+        let fallbacks = ConnectedScenesFirst.fallbacks(lookup)
+        switch lookup.origin {
+        case .applicationKeyWindow:
+            return "\(keyWindow) is the key window of whichever scene last had focus"
+        case .applicationWindows:
+            return "\(lookup.subject) on \(windows) picks an arbitrary window of any scene\(fallbacks)"
+        case .connectedScenes:
+            return "\(lookup.subject) picks a window out of every connected scene\(fallbacks)"
+        }
+    }
+
+    /// The deprecation behind the lookup, after the help's advice.
+    static func reason(for origin: SceneLookupOrigin) -> String {
+        switch origin {
+        case .applicationKeyWindow:
+            return " The application's `keyWindow` is deprecated since iOS 13."
+        case .applicationWindows:
+            return " The application's `windows` is deprecated since iOS 15 and also holds alert and overlay windows."
+        case .connectedScenes:
+            return " With several windows open, the window found can belong to another scene than this code's."
+        }
     }
 
     public func finish(_ context: inout ProjectContext) {
@@ -337,7 +352,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         for finding in facts.findings {
             // `UIApplication.shared.keyWindow` calls the app's own helper, whose body is reported.
             if finding.readsApplicationKeyWindow && !facts.keyWindowHelpers.isEmpty { continue }
-            context.report(at: finding.site, finding.message)
+            context.report(at: finding.site, finding.message, help: finding.help)
         }
     }
 
@@ -351,38 +366,25 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         return false
     }
 
-    static func message(for lookup: SceneLookup, host: WindowHost, file: SourceFile) -> String {
-        let picked = lookup.subject
-        let fallbacks = lookup.foldedPicks > 0 ? " (and so do the fallbacks in this statement)" : ""
-        let problem: String
-        switch lookup.origin {
-        case .applicationKeyWindow:
-            problem = "`UIApplication.shared.keyWindow` is deprecated since iOS 13 and returns the key window of "
-                + "whichever scene last had focus, not necessarily this code's"
-        case .applicationWindows:
-            problem = "\(picked) on `UIApplication.shared.windows` picks an arbitrary window across all scenes\(fallbacks) "
-                + "(`windows` is deprecated since iOS 15 and also holds alert and overlay windows)"
-        case .connectedScenes:
-            problem = "\(picked) picks a window out of every connected scene\(fallbacks), so with several windows "
-                + "open it can be another window than this code's"
-        }
+    static func message(for lookup: SceneLookup, host: WindowHost) -> (headline: String, help: String) {
         let instead: String
         switch host {
         case .viewController:
-            instead = "use this view controller's `view.window` (set from `viewIsAppearing(_:)` on)"
+            instead = "Use this view controller's `view.window` (set from `viewIsAppearing(_:)` on)."
         case .view:
-            instead = "use this view's `window` (set from `didMoveToWindow()` on)"
+            instead = "Use this view's `window` (set from `didMoveToWindow()` on)."
         case .swiftUIView:
-            instead = "read `window` in a small `UIViewRepresentable` probe (its view's `didMoveToWindow()`), or "
-                + "get it from the scene delegate exposed as an `EnvironmentObject`"
+            instead = "Read `window` in a small `UIViewRepresentable` probe (its view's `didMoveToWindow()`), or "
+                + "get it from the scene delegate exposed as an `EnvironmentObject`."
         case .sceneDelegate:
-            instead = "use this scene delegate's own `window`"
+            instead = "Use this scene delegate's own `window`."
         case .applicationHelper:
-            instead = "a `UIApplication` helper cannot know which window its caller is in, so take a view or a "
-                + "`UIWindowScene` as a parameter and use its `window` or `keyWindow` (iOS 15+)"
+            instead = "Take a view or a `UIWindowScene` as a parameter and use its `window` or `keyWindow` (iOS 15+): "
+                + "a `UIApplication` helper cannot know which window its caller is in."
         case .other:
-            instead = "pass in the view or `UIWindowScene` this work is for and use its `window` or `keyWindow` (iOS 15+)"
+            instead = "Pass in the view or `UIWindowScene` this work is for and use its `window` or `keyWindow` (iOS 15+)."
         }
-        return "\(problem); \(instead)."
+        return (headline(for: lookup, keyWindow: "`UIApplication.shared.keyWindow`", windows: "`UIApplication.shared.windows`"),
+                instead + reason(for: lookup.origin))
     }
 }

@@ -257,7 +257,8 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
             guard let moment = Self.moment(of: declaration, host: host, appKit: appKit, file: file) else { continue }
             for candidate in open + 1..<close where file.isName(candidate, "window") {
                 guard let read = Self.windowRead(at: candidate, in: index, host: host, file: file) else { continue }
-                context.report(at: candidate, Self.message(read: read, moment: moment, host: host, appKit: appKit, file: file))
+                let text = Self.message(read: read, moment: moment, host: host, appKit: appKit, file: file)
+                context.report(at: candidate, text.headline, help: text.help)
                 break
             }
         }
@@ -281,18 +282,19 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
             let text = file.text(Int(file.code[read.start].start)..<file.code[read.end].end)
             let readText = text.count <= 40 && !text.contains("\n") ? "`\(text)`" : "The window"
             let moment = "`-\(read.selector)`"
-            let message: String
+            let message: (headline: String, help: String)
             if read.host == .view {
-                message = "\(readText) is nil in \(moment) because the view has not been added to a window yet; read it in "
-                    + "`-didMoveToWindow`, which runs each time the view enters or leaves a window."
+                message = ("\(readText) is nil in \(moment): the view has not been added to a window yet",
+                           "Read it in `-didMoveToWindow`, which runs each time the view enters or leaves a window.")
             } else if read.selector == "viewWillAppear:" {
-                message = "\(readText) is still nil in \(moment) when this controller is pushed or presented, because UIKit "
-                    + "adds the view to the window afterwards; read it in `-viewIsAppearing:` (back-deployed to iOS 13)."
+                message = ("\(readText) is still nil in \(moment) when the controller is pushed or presented",
+                           "Read it in `-viewIsAppearing:` (back-deployed to iOS 13): UIKit adds the view to the window "
+                               + "after `-viewWillAppear:`.")
             } else {
-                message = "\(readText) is nil in \(moment) because the view is not in a window yet; read it in "
-                    + "`-viewIsAppearing:` (back-deployed to iOS 13), or in the view's `-didMoveToWindow`."
+                message = ("\(readText) is nil in \(moment): the view is not in a window yet",
+                           "Read it in `-viewIsAppearing:` (back-deployed to iOS 13), or in the view's `-didMoveToWindow`.")
             }
-            context.report(at: read.window, message)
+            context.report(at: read.window, message.headline, help: message.help)
         }
     }
 
@@ -375,23 +377,25 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
         return false
     }
 
-    static func message(read: Int, moment: String, host: WindowHost, appKit: Bool, file: SourceFile) -> String {
-        let readText = file.text(Int(file.code[read].start)..<readEnd(from: read, file: file))
+    static func message(read: Int, moment: String, host: WindowHost, appKit: Bool,
+                        file: SourceFile) -> (headline: String, help: String) {
+        let text = file.text(Int(file.code[read].start)..<readEnd(from: read, file: file))
+        let readText = text.count <= 40 && !text.contains("\n") ? "`\(text)`" : "The window"
         if appKit {
             let instead = host == .view ? "`viewDidMoveToWindow()`" : "`viewDidAppear()`, or in the view's `viewDidMoveToWindow()`"
-            return "`\(readText)` is nil in `\(moment)` because the view is not in a window yet; read it in \(instead)."
+            return ("\(readText) is nil in `\(moment)`: the view is not in a window yet", "Read it in \(instead).")
         }
         if host == .view {
-            return "`\(readText)` is nil in `\(moment)` because the view has not been added to a window yet; "
-                + "read it in `didMoveToWindow()`, which runs each time the view enters or leaves a window."
+            return ("\(readText) is nil in `\(moment)`: the view has not been added to a window yet",
+                    "Read it in `didMoveToWindow()`, which runs each time the view enters or leaves a window.")
         }
         if moment == "viewWillAppear(_:)" {
-            return "`\(readText)` is still nil in `viewWillAppear(_:)` when this controller is pushed or presented, "
-                + "because UIKit adds the view to the window afterwards; read it in `viewIsAppearing(_:)` "
-                + "(back-deployed to iOS 13)."
+            return ("\(readText) is still nil in `viewWillAppear(_:)` when the controller is pushed or presented",
+                    "Read it in `viewIsAppearing(_:)` (back-deployed to iOS 13): UIKit adds the view to the window "
+                        + "after `viewWillAppear(_:)`.")
         }
-        return "`\(readText)` is nil in `\(moment)` because the view is not in a window yet; read it in "
-            + "`viewIsAppearing(_:)` (back-deployed to iOS 13), or in the view's `didMoveToWindow()`."
+        return ("\(readText) is nil in `\(moment)`: the view is not in a window yet",
+                "Read it in `viewIsAppearing(_:)` (back-deployed to iOS 13), or in the view's `didMoveToWindow()`.")
     }
 
     /// The byte offset just past the first `window` token from `start`.

@@ -192,7 +192,8 @@ public struct PrivateUIKitClass: ObjectiveCRule {
                   let usage = classNameUsage(open: index, close: close, file) else { continue }
             let name = literalText(index, close, file)
             let length = Int(code[close].end) - Int(code[index].start)
-            context.report(at: index, message(name: name, usage: usage, at: index, context), length: length)
+            let text = message(name: name, usage: usage, at: index, context)
+            context.report(at: index, text.headline, help: text.help, length: length)
         }
     }
 
@@ -221,7 +222,8 @@ public struct PrivateUIKitClass: ObjectiveCRule {
             guard let usage else { continue }
             let name = literalText(index, close, file)
             let length = Int(code[close].end) - Int(code[index].start)
-            context.report(at: index, message(name: name, usage: usage, at: index, context), length: length)
+            let text = message(name: name, usage: usage, at: index, context)
+            context.report(at: index, text.headline, help: text.help, length: length)
         }
     }
 
@@ -249,7 +251,9 @@ public struct PrivateUIKitClass: ObjectiveCRule {
         guard pieces.count >= 2, isPrivateName(assembled[...], complete: true) else { return }
         let name = String(decoding: assembled, as: UTF8.self)
         let length = Int(code[close - 1].end) - Int(code[pieces[0]].start)
-        context.report(at: pieces[0], "`\(function)` assembles the private class name `\(name)` from pieces; splitting the string does not make it public: it still breaks when the class is renamed and still draws App Review attention — use public API instead.", length: length)
+        context.report(at: pieces[0], "`\(function)` assembles the private class name `\(name)` from pieces",
+                       help: "Use public API instead: splitting the string does not make the class public; it still breaks "
+                           + "when the class is renamed and still draws App Review attention.", length: length)
     }
 
     /// The Objective-C runtime lookup called at `index` (`NSClassFromString(`), if any.
@@ -521,26 +525,34 @@ public struct PrivateUIKitClass: ObjectiveCRule {
 
     // MARK: Messages
 
-    private func message(name: String, usage: Usage, at index: Int, _ context: RuleContext) -> String {
+    private func message(name: String, usage: Usage, at index: Int, _ context: RuleContext) -> (headline: String, help: String) {
         let file = context.file
         if let window = menuWorkaroundWindow(name: name, at: index, file) {
             if isGatedBelowIOS18(index, window: window, file) {
                 if let target = context.deploymentTarget.version, target >= Version(18) {
-                    return "`\(name)` is the private class behind the pre-iOS 18 menu touch-through workaround; with an iOS \(target) deployment target this code never runs, so delete the workaround."
+                    return ("The `\(name)` menu workaround never runs with an iOS \(target) deployment target",
+                            "Delete the workaround: SwiftUI menus stopped leaking taps in iOS 18, so only older "
+                                + "systems needed this private class.")
                 }
-                return "`\(name)` is a private class, used here for the known menu touch-through workaround and gated to iOS < 18; keep the name in this one place and delete the workaround once the deployment target reaches iOS 18."
+                return ("Private class `\(name)` in the menu touch-through workaround (gated to iOS < 18)",
+                        "Keep the name in this one place and delete the workaround once the deployment target reaches "
+                            + "iOS 18.")
             }
-            return "`\(name)` is a private class, used here for the menu touch-through workaround that only iOS < 18 needs; gate it with `#unavailable(iOS 18)` so fixed systems never look for the private class."
+            return ("The menu touch-through workaround looks for private `\(name)` on iOS 18 too",
+                    "Gate it with `#unavailable(iOS 18)` so fixed systems never look for the private class: only "
+                        + "iOS < 18 needs the workaround.")
         }
-        let risk = "private class names change in OS updates without notice and draw App Review attention"
+        let risk = "Private class names change in OS updates without notice and draw App Review attention"
         switch usage {
         case .lookup(let function):
-            return "`\(function)(\"\(name)\")` looks up a private class (\(risk)); it returns nil once the class is renamed — use public API instead."
+            return ("`\(function)` looks up private class `\(name)`",
+                    "Use public API instead. \(risk); the lookup returns nil once the class is renamed.")
         case .comparison, .partialMatch, .listElement:
             let alternative = name.hasSuffix("GestureRecognizer")
-                ? "use the public recognizers (`interactivePopGestureRecognizer`, `UIGestureRecognizerDelegate`) instead"
-                : "use public API or a view you own instead"
-            return "Matching a type's name against private class `\(name)` stops working silently when the class is renamed (\(risk)); \(alternative)."
+                ? "Use the public recognizers (`interactivePopGestureRecognizer`, `UIGestureRecognizerDelegate`) instead"
+                : "Use public API or a view you own instead"
+            return ("A type name is matched against private class `\(name)`",
+                    "\(alternative). \(risk); the match stops working silently when the class is renamed.")
         }
     }
 }

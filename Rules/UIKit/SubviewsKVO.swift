@@ -184,7 +184,9 @@ public struct SubviewsKVO: ObjectiveCRule {
             let receiver = file.text(Int(file.code[observation.receiver.lowerBound].start)..<file.code[observation.receiver.upperBound].end)
             let observed = receiver.count <= 40 && !receiver.contains("\n") ? "`\(receiver).subviews`" : "`subviews`"
             let length = file.code[observation.keyPathEnd].end - Int(file.code[observation.keyPath].start)
-            context.report(at: observation.keyPath, "KVO on \(observed) never fires (UIKit posts no key-value notifications when subviews are added or removed); override `didAddSubview:` and `willRemoveSubview:` in a view subclass you own (the view or a container around it), or react in `layoutSubviews`.", length: length)
+            context.report(at: observation.keyPath, "KVO on \(observed) never fires",
+                           help: "Override `didAddSubview:` and `willRemoveSubview:` in a view subclass you own (the view or "
+                               + "a container around it), or react in `layoutSubviews`. \(Self.cause)", length: length)
         }
     }
 
@@ -223,7 +225,8 @@ public struct SubviewsKVO: ObjectiveCRule {
                 guard observed, let start = subviewsKeyPath(argument.value, file), !isAppKitSite(index, file) else { continue }
                 let end = argument.value.upperBound - 1
                 let length = Int(code[end].end) - Int(code[start].start)
-                context.report(at: start, message(observer: index, keyPath: argument.value, file), length: length)
+                let text = message(observer: index, keyPath: argument.value, file)
+                context.report(at: start, text.headline, help: text.help, length: length)
             }
         }
     }
@@ -313,14 +316,20 @@ public struct SubviewsKVO: ObjectiveCRule {
         }
     }
 
-    private func message(observer: Int, keyPath: Range<Int>, _ file: SourceFile) -> String {
-        let cause = "UIKit posts no key-value notifications when subviews are added or removed"
+    /// Why the observation never fires, after the help's advice.
+    static let cause = "UIKit posts no key-value notifications when subviews are added or removed."
+
+    private func message(observer: Int, keyPath: Range<Int>, _ file: SourceFile) -> (headline: String, help: String) {
+        let elsewhere = "Override `didAddSubview(_:)` and `willRemoveSubview(_:)` in a view subclass you own (the view or a "
+            + "container around it), or react in `layoutSubviews()`. \(Self.cause)"
         // The receiver of `.observe(…)`: nothing or `self` means this view watches itself.
         let receiverIsSelf = observer == 0 || file.code[observer - 1].kind != .period
             || (observer >= 2 && file.code[observer - 2].keyword == .self && file.chainStart(containing: observer - 2) == observer - 2)
         if receiverIsSelf, let type = file.enclosingType(of: observer), type.kind == .class,
            type.inheritance.contains(where: { file.tokenHasSuffix($0, "View") || file.tokenHasSuffix($0, "Window") }) {
-            return "KVO on `subviews` never fires (\(cause)); override `didAddSubview(_:)` and `willRemoveSubview(_:)` in `\(type.name.map { file.text(at: $0) } ?? "this view")` instead."
+            let name = type.name.map { "`\(file.text(at: $0))`" } ?? "this view"
+            return ("KVO on `subviews` never fires",
+                    "Override `didAddSubview(_:)` and `willRemoveSubview(_:)` in \(name) instead. \(Self.cause)")
         }
         if !receiverIsSelf, observer >= 2 {  // a leading `.observe` (cut file) has no receiver to name
             let receiverStart = file.chainStart(containing: observer - 2)
@@ -330,9 +339,9 @@ public struct SubviewsKVO: ObjectiveCRule {
                 receiverText.removeLast(wrapper.count)
             }
             if receiverText.count <= 40 && !receiverText.contains("\n") {
-                return "KVO on `\(receiverText).subviews` never fires (\(cause)); override `didAddSubview(_:)` and `willRemoveSubview(_:)` in a view subclass you own (the view or a container around it), or react in `layoutSubviews()`."
+                return ("KVO on `\(receiverText).subviews` never fires", elsewhere)
             }
         }
-        return "KVO on `subviews` never fires (\(cause)); override `didAddSubview(_:)` and `willRemoveSubview(_:)` in a view subclass you own (the view or a container around it), or react in `layoutSubviews()`."
+        return ("KVO on `subviews` never fires", elsewhere)
     }
 }

@@ -19,7 +19,7 @@ struct InjectionTests {
         "tab\tand space.swift",
     ]
 
-    /// A private class name lookup (private_uikit_class quotes the string in its message) per payload.
+    /// A private class name lookup (private_uikit_class quotes the name in its headline) per payload.
     static let payloads = [
         #"_UIX%0A::error file=pwn.swift::owned%0D</failure><x>&amp;]]>\"},{\"|*<script>alert(1)</script>"#,
         "_UIY\"},\"x\":\"<![CDATA[ ]]>::warning::\u{2028}::error::\u{85}next",
@@ -70,7 +70,7 @@ struct InjectionTests {
         // Every hostile name is reported under its exact name, every payload verbatim.
         #expect(Set(findings.map(\.file)) == Set(hostileNames + ["Payload.swift"]))
         for payload in payloads {
-            #expect(findings.contains { $0.file == "Payload.swift" && $0.message.contains("\"\(payload)\"") }, "\(payload.debugDescription)")
+            #expect(findings.contains { $0.file == "Payload.swift" && $0.message.contains("`\(payload)`") }, "\(payload.debugDescription)")
         }
         return findings
     }

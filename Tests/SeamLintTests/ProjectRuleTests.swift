@@ -107,7 +107,7 @@ struct ProjectRuleTests {
         // The related location is the `@main … App` that lets SwiftUI create the windows.
         #expect(finding?.related.first?.location.file == "TrailsApp.swift")
         #expect(finding?.related.first?.location.line == 4)
-        #expect(finding?.message.contains("iOS 16") == true)
+        #expect(finding?.help?.contains("iOS 16") == true)
 
         let with = lint([("SortMenu.swift", Self.sortMenu), ("TrailsApp.swift", Self.app),
                          ("MenuWindow.swift", Self.workaroundWindow(gated: true))],
@@ -127,7 +127,7 @@ struct ProjectRuleTests {
     func unknownTarget() {
         let found = lint([("SortMenu.swift", Self.sortMenu)], rules: [MenuTouchThrough.self])
         #expect(found.count == 1)
-        #expect(found.first?.message.contains(DeploymentTarget.unknownHint) == true)
+        #expect(found.first?.help?.contains(DeploymentTarget.unknownHint) == true)
     }
 
     @Test("deployment targets from Package.swift files on disk, per package")
@@ -143,7 +143,7 @@ struct ProjectRuleTests {
                                rules: [MenuTouchThrough.self])
         #expect(found.count == 1)
         #expect(found.first?.location.file.hasSuffix("Sources/App/SortMenu.swift") == true)
-        #expect(found.first?.message.contains("iOS 16, from Package.swift") == true)
+        #expect(found.first?.help?.contains("iOS 16, from Package.swift") == true)
 
         // Raising the app's target to 18 silences it too.
         try folder.write("Package.swift", "let package = Package(name: \"App\", platforms: [.iOS(\"18.0\")])")
@@ -180,7 +180,7 @@ struct ProjectRuleTests {
                          rules: [MenuTouchThrough.self], target: Version(17))
         #expect(found.count == 1)
         #expect(found.first?.related.first?.location.file == "SceneDelegate.swift")
-        #expect(found.first?.message.contains("scene delegate's window") == true)
+        #expect(found.first?.help?.contains("scene delegate's window") == true)
     }
 
     // MARK: context_menu_workaround_scope
@@ -190,7 +190,7 @@ struct ProjectRuleTests {
         let ungated = lint([("MenuWindow.swift", Self.workaroundWindow(gated: false))],
                            rules: [ContextMenuWorkaroundScope.self], target: Version(16))
         #expect(ungated.map(\.location.line) == [4])
-        #expect(ungated.first?.message.contains("guard #unavailable(iOS 18)") == true)
+        #expect(ungated.first?.help?.contains("guard #unavailable(iOS 18)") == true)
 
         let gated = lint([("MenuWindow.swift", Self.workaroundWindow(gated: true))],
                          rules: [ContextMenuWorkaroundScope.self], target: Version(16))

@@ -33,7 +33,7 @@ struct RepresentableRuleTests {
         let diagnostics = lint(RepresentableDismantleNotStatic.self, [(path: "Example.swift", code: code)])
         #expect(diagnostics.count == 2)
         #expect(diagnostics.allSatisfy { $0.fix.isEmpty })
-        #expect(diagnostics.first?.message.contains("coordinator") == true)
+        #expect(diagnostics.first?.help?.contains("into the coordinator") == true)
     }
 
     @Test("conformance through a base class declared in another file")
@@ -79,11 +79,11 @@ struct RepresentableRuleTests {
 
         let ungated = Self.menuWindow.replacingOccurrences(of: "guard #unavailable(iOS 18),", with: "guard")
         let ungatedDiagnostics = lint(PrivateUIKitClass.self, [(path: "Window.swift", code: ungated)])
-        #expect(ungatedDiagnostics.first?.message.contains("#unavailable(iOS 18)") == true)
+        #expect(ungatedDiagnostics.first?.help?.contains("#unavailable(iOS 18)") == true)
 
         let elsewhere = "let isMenu = NSStringFromClass(type(of: view)) == \"_UIContextMenuContainerView\""
         let plain = lint(PrivateUIKitClass.self, [(path: "Helper.swift", code: elsewhere)])
-        #expect(plain.first?.message.contains("App Review") == true)
+        #expect(plain.first?.help?.contains("App Review") == true)
         #expect(plain.first?.severity == .note)
     }
 
@@ -98,7 +98,7 @@ struct RepresentableRuleTests {
             """
         let diagnostics = lint(SubviewsKVO.self, [(path: "Tray.swift", code: code)])
         #expect(diagnostics.count == 2)
-        #expect(diagnostics.first?.message.contains("in `Tray`") == true)
+        #expect(diagnostics.first?.help?.contains("in `Tray`") == true)
         #expect(diagnostics.last?.message.contains("`container.subviews`") == true)
     }
 }

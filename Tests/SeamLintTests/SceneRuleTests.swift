@@ -43,9 +43,9 @@ struct SceneRuleTests {
         #expect(window.first?.location.column == 47)
     }
 
-    @Test("messages suggest what the enclosing type has")
+    @Test("the help suggests what the enclosing type has")
     func contextMessages() {
-        func message(_ code: String) -> String { lint(code).first?.message ?? "" }
+        func message(_ code: String) -> String { lint(code).first?.help ?? "" }
         let pick = "UIApplication.shared.connectedScenes.first as? UIWindowScene"
         #expect(message("final class A: UIViewController { func f() { let s = \(pick) } }")
             .contains("`view.window?.windowScene`"))
@@ -55,13 +55,13 @@ struct SceneRuleTests {
             .contains("`EnvironmentObject`"))
         #expect(message("extension UIApplication { var s: UIWindowScene? { \(pick) } }")
             .contains("`UIApplication` helper"))
-        #expect(message("final class Store { func f() { let s = \(pick) } }").contains("pass in the scene"))
+        #expect(message("final class Store { func f() { let s = \(pick) } }").contains("Pass in the scene"))
         // Static code and a view that adds itself to the window have no window of their own.
         #expect(message("final class D: UIViewController { static func f() { let s = \(pick) } }")
-            .contains("pass in the scene"))
+            .contains("Pass in the scene"))
         #expect(message("final class Popup: UIView { func show() { UIApplication.shared.keyWindow?.addSubview(self) } }")
-            .contains("pass in the view"))
-        #expect(message("extension UIViewController { func f() { let s = \(pick) } }").contains("pass in the scene"))
+            .contains("Pass in the view"))
+        #expect(message("extension UIViewController { func f() { let s = \(pick) } }").contains("Pass in the scene"))
     }
 
     @Test("StoreKit calls get the SwiftUI alternative")
@@ -73,7 +73,7 @@ struct SceneRuleTests {
             }
             """)
         #expect(review.first?.message.contains("`AppStore.requestReview(in:)`") == true)
-        #expect(review.first?.message.contains("`@Environment(\\.requestReview)` (iOS 16+)") == true)
+        #expect(review.first?.help?.contains("`@Environment(\\.requestReview)` (iOS 16+)") == true)
         let rebound = lint("""
             func rate() {
                 let scene = UIApplication.shared.connectedScenes.first
@@ -154,6 +154,6 @@ struct SceneRuleTests {
             }
             """, rules: [WindowBeforeAppearance.self])
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("`viewIsAppearing(_:)`") == true)
+        #expect(found.first?.help?.contains("`viewIsAppearing(_:)`") == true)
     }
 }

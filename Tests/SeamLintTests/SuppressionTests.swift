@@ -72,7 +72,8 @@ import Testing
         #expect(diagnostics.map(\.brief) == ["A.swift:1 superfluous_suppression", "A.swift:3 superfluous_suppression"])
         // Each report points at the id that silenced nothing.
         #expect(diagnostics.map { "\($0.location.line):\($0.location.column):\($0.length)" } == ["1:41:12", "3:26:14"])
-        #expect(diagnostics[0].message == "superfluous suppression: seamlint:disable:next 'test_project' silenced nothing; remove it")
+        #expect(diagnostics[0].message == "Superfluous suppression: seamlint:disable:next 'test_project' silenced nothing")
+        #expect(diagnostics[0].help == "Delete the comment, or this rule id from it.")
         #expect(diagnostics.allSatisfy { $0.severity == .note })
         // With every rule running, `all` and the opt-in rule's suppression are judged too.
         let everything = TestRules.lint([("A.swift", code)], enabled: TestRules.all)
@@ -96,27 +97,29 @@ import Testing
 
     @Test(arguments: [
         ("// seamlint:disable:next test_forbiden\nlet forbidden = 1\n",
-         "1:26 unknown rule id 'test_forbiden' in a suppression; did you mean 'test_forbidden'?"),
+         "1:26 Unknown rule id 'test_forbiden' in a suppression | Did you mean 'test_forbidden'?"),
+        ("// seamlint:disable:next nothing_like_any_rule\nlet forbidden = 1\n",
+         "1:26 Unknown rule id 'nothing_like_any_rule' in a suppression | Name a rule id that `lint rules` lists, or 'all'."),
         ("// seamlint:disbale test_forbidden\n",
-         "1:4 unknown suppression command 'seamlint:disbale'; did you mean 'seamlint:disable'?"),
+         "1:4 Unknown suppression command 'seamlint:disbale' | Did you mean 'seamlint:disable'?"),
         ("// seamlint:disable:nxt test_forbidden\n",
-         "1:4 unknown suppression command 'seamlint:disable:nxt'; did you mean 'seamlint:disable:next'?"),
+         "1:4 Unknown suppression command 'seamlint:disable:nxt' | Did you mean 'seamlint:disable:next'?"),
         ("// seamlint:disable:next:this test_forbidden\n",
-         "1:4 unknown suppression command 'seamlint:disable:next:this'; the scope is ':previous', ':this' or ':next'"),
+         "1:4 Unknown suppression command 'seamlint:disable:next:this' | The scope is ':previous', ':this' or ':next'."),
         ("// seamlint:disable:whole test_forbidden\n",
-         "1:4 unknown suppression command 'seamlint:disable:whole'; the scope is ':previous', ':this' or ':next'"),
+         "1:4 Unknown suppression command 'seamlint:disable:whole' | The scope is ':previous', ':this' or ':next'."),
         ("let forbidden = 1 // seamlint:disable:this\n",
-         "1:22 'seamlint:disable:this' needs at least one rule id or 'all'"),
+         "1:22 'seamlint:disable:this' names no rule id | Name the rules it silences, or 'all'."),
         ("// seamlint:disable - nothing named\n",
-         "1:4 'seamlint:disable' needs at least one rule id or 'all'"),
+         "1:4 'seamlint:disable' names no rule id | Name the rules it silences, or 'all'."),
         ("/// seamlint:disable:next test_forbidden\nlet forbidden = 1\n",
-         "1:5 a suppression in a documentation comment is ignored; write it in a '//' comment"),
+         "1:5 A suppression in a documentation comment is ignored | Write it in a '//' comment."),
         ("// seamlint: this file is generated\n",
-         "1:4 unknown suppression command 'seamlint:'; expected 'seamlint:disable' or 'seamlint:enable'"),
+         "1:4 Unknown suppression command 'seamlint:' | Write 'seamlint:disable' or 'seamlint:enable'."),
     ])
     func invalidSuppression(code: String, expected: String) {
         let found = TestRules.lint([("A.swift", code)]).filter { $0.ruleID == "invalid_suppression" }
-        #expect(found.map { "\($0.location.line):\($0.location.column) \($0.message)" } == [expected])
+        #expect(found.map { "\($0.location.line):\($0.location.column) \($0.message) | \($0.help ?? "")" } == [expected])
         #expect(found.allSatisfy { $0.severity == .warning })
     }
 

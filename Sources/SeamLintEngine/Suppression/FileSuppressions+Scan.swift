@@ -24,7 +24,7 @@ extension FileSuppressions {
         if ran.contains(invalidID) {
             let severity = settings.severity(of: InvalidSuppression.self)
             problems = map.problems.map {
-                Diagnostic(ruleID: invalidID, severity: severity, message: $0.message, location: $0.location,
+                Diagnostic(ruleID: invalidID, severity: severity, message: $0.message, help: $0.help, location: $0.location,
                            length: $0.length, end: $0.end)
             }
         }

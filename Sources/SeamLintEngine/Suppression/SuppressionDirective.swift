@@ -49,13 +49,17 @@ public struct SuppressionDirective: Sendable, Hashable {
 
 /// A malformed command or an unknown rule id in a suppression comment.
 public struct SuppressionProblem: Sendable, Hashable {
+    /// The headline: what is wrong with the comment.
     public var message: String
+    /// What to write instead.
+    public var help: String
     public var location: Location
     public var length: Int
     public var end: SourcePosition?
 
-    init(message: String, location: Location, length: Int, in file: SourceFile) {
+    init(message: String, help: String, location: Location, length: Int, in file: SourceFile) {
         self.message = message
+        self.help = help
         self.location = location
         self.length = length
         end = file.end(of: location, length: length)

@@ -16,7 +16,7 @@ enum SuppressionParser {
             guard let start = commandStart(token, in: file.bytes) else { continue }
             if token.kind == .docLineComment || token.kind == .docBlockComment {
                 problems.append(SuppressionProblem(
-                    message: "a suppression in a documentation comment is ignored; write it in a '//' comment",
+                    message: "A suppression in a documentation comment is ignored", help: "Write it in a '//' comment.",
                     location: file.location(ofOffset: start), length: prefix.count, in: file))
                 continue
             }
@@ -103,7 +103,7 @@ private struct CommandText {
         guard let action = SuppressionDirective.Action(rawValue: parts[0]) else {
             let actions = SuppressionDirective.Action.allCases.map(\.rawValue)
             report(head, unknown(commandWord, replacing: 0, in: &parts, candidates: actions,
-                                 otherwise: "; expected 'seamlint:disable' or 'seamlint:enable'"))
+                                 otherwise: "Write 'seamlint:disable' or 'seamlint:enable'."))
             return nil
         }
         var scope = SuppressionDirective.Scope.region
@@ -112,7 +112,7 @@ private struct CommandText {
         } else if parts.count != 1 {
             let scopes = [SuppressionDirective.Scope.previous, .this, .next].map(\.rawValue)
             report(head, unknown(commandWord, replacing: parts.count == 2 ? 1 : nil, in: &parts, candidates: scopes,
-                                 otherwise: "; the scope is ':previous', ':this' or ':next'"))
+                                 otherwise: "The scope is ':previous', ':this' or ':next'."))
             return nil
         }
         var rules: [SuppressionDirective.NamedRule] = []
@@ -126,7 +126,9 @@ private struct CommandText {
                 break
             }
             guard id == SuppressionDirective.allRules || knownRuleIDs.contains(id) else {
-                report(word, "unknown rule id '\(id)' in a suppression" + suggestion(for: id, in: knownRuleIDs.sorted()))
+                let nearest = Spelling.nearest(to: id, in: knownRuleIDs.sorted())
+                report(word, ("Unknown rule id '\(id)' in a suppression",
+                              nearest.map { "Did you mean '\($0)'?" } ?? "Name a rule id that `lint rules` lists, or 'all'."))
                 continue
             }
             if !seen.insert(id).inserted { continue }
@@ -134,22 +136,22 @@ private struct CommandText {
             rules.append(.init(id: id, location: location, length: word.count, end: file.end(of: location, length: word.count)))
         }
         if rules.isEmpty && problems.isEmpty {
-            report(head, "'\(commandWord)' needs at least one rule id or 'all'")
+            report(head, ("'\(commandWord)' names no rule id", "Name the rules it silences, or 'all'."))
         }
         let line = file.line(ofOffset: start)
         return SuppressionDirective(action: action, scope: scope, rules: rules, offset: commentOffset, line: line,
                                     targetLine: scope == .this ? line : nil, justification: justification)
     }
 
-    /// "unknown suppression command 'x'" with the command respelled when one part of it is a
-    /// likely typo (judged on that part alone, so the long common prefix does not make every
-    /// word look close), else with `otherwise`.
+    /// "Unknown suppression command 'x'", with help that respells the command when one part of it
+    /// is a likely typo (judged on that part alone, so the long common prefix does not make every
+    /// word look close), else `otherwise`.
     private func unknown(_ command: String, replacing part: Int?, in parts: inout [String], candidates: [String],
-                         otherwise: String) -> String {
-        let message = "unknown suppression command '\(command)'"
-        guard let part, let nearest = Spelling.nearest(to: parts[part], in: candidates) else { return message + otherwise }
+                         otherwise: String) -> (headline: String, help: String) {
+        let headline = "Unknown suppression command '\(command)'"
+        guard let part, let nearest = Spelling.nearest(to: parts[part], in: candidates) else { return (headline, otherwise) }
         parts[part] = nearest
-        return message + "; did you mean 'seamlint:\(parts.joined(separator: ":"))'?"
+        return (headline, "Did you mean 'seamlint:\(parts.joined(separator: ":"))'?")
     }
 
     /// Byte ranges of the words, separated by whitespace or commas (`disable a, b` = `disable a b`).
@@ -170,8 +172,9 @@ private struct CommandText {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",")
     }
 
-    private mutating func report(_ range: Range<Int>, _ message: String) {
-        problems.append(SuppressionProblem(message: message, location: file.location(ofOffset: range.lowerBound),
+    private mutating func report(_ range: Range<Int>, _ message: (headline: String, help: String)) {
+        problems.append(SuppressionProblem(message: message.headline, help: message.help,
+                                           location: file.location(ofOffset: range.lowerBound),
                                            length: range.count, in: file))
     }
 }

@@ -80,7 +80,8 @@ struct SuppressionPass {
         let what = rule.id == SuppressionDirective.allRules ? "'all'" : "'\(rule.id)'"
         let scope = directive.scope == .region ? "" : ":\(directive.scope.rawValue)"
         return Diagnostic(ruleID: Self.superfluousID, severity: severity,
-                          message: "superfluous suppression: seamlint:disable\(scope) \(what) silenced nothing; remove it",
+                          message: "Superfluous suppression: seamlint:disable\(scope) \(what) silenced nothing",
+                          help: "Delete the comment, or this rule id from it.",
                           location: rule.location, length: rule.length, end: rule.end)
     }
 }
