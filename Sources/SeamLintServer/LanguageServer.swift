@@ -31,7 +31,12 @@ public final class LanguageServer {
     var encoding = PositionEncoding.utf16
     var client = ClientCapabilities()
     private(set) var root: String?
+    /// Whether the root came from the client (a workspace to lint whole), not the current directory.
+    private var rootFromClient = false
     private(set) var session: LintSession?
+    /// Whether a session was started (or tried): a configuration with mistakes is not read again
+    /// until it changes.
+    private var sessionAttempted = false
     var documents: [String: OpenDocument] = [:]
     private var uriByPath: [String: String] = [:]
     /// Open documents changed since the last `settle`.
@@ -154,7 +159,9 @@ public final class LanguageServer {
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         client.watchedFilesRegistration = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
         client.documentChanges = capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
-        root = Self.root(params) ?? options.defaultRoot
+        let clientRoot = Self.root(params)
+        rootFromClient = clientRoot != nil
+        root = clientRoot ?? options.defaultRoot
         phase = .running
         let capabilitiesResult: JSON = .object([
             "positionEncoding": .string(encoding.rawValue),
@@ -271,6 +278,8 @@ public final class LanguageServer {
     /// Lints what changed since the last call and publishes the diagnostics that changed.
     public func settle() {
         guard phase == .running, exitCode == nil else { return }
+        // A client that never sends `initialized` still gets diagnostics.
+        if session == nil && !sessionAttempted && !documents.isEmpty { needsNewSession = true }
         if needsNewSession, let root {
             needsNewSession = false
             if startSession(root: root) { return }
@@ -306,8 +315,9 @@ public final class LanguageServer {
         var buffers: [String: [UInt8]] = [:]
         for document in documents.values { if let path = document.path { buffers[path] = document.text.bytes } }
         let started: LintSession
+        sessionAttempted = true
         do {
-            started = try LintSession(root: root, options: options, buffers: buffers)
+            started = try LintSession(root: root, walksRoot: rootFromClient, options: options, buffers: buffers)
         } catch {
             showConfigurationProblems(error.problems, root: root)
             return false
@@ -315,7 +325,8 @@ public final class LanguageServer {
         session = started
         showConfigurationProblems([], root: root)
         for problem in started.problems { log(.warning, problem.description) }
-        log(.info, "SeamLint \(options.toolVersion): linted \(started.workspace.fileCount) files in \(root) "
+        let count = started.workspace.fileCount
+        log(.info, "SeamLint \(options.toolVersion): linted \(count) file\(count == 1 ? "" : "s") in \(root) "
             + "in \(started.loadNanoseconds / 1_000_000) ms")
         changedDocuments = []
         changedOnDisk = []

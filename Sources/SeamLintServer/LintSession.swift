@@ -16,9 +16,9 @@ final class LintSession {
     let problems: [InputProblem]
     let loadNanoseconds: UInt64
 
-    /// Reads the configuration, finds the files and lints them all, `buffers` (unsaved contents by
-    /// absolute path) winning over the disk.
-    init(root: String, options: ServerOptions, buffers: [String: [UInt8]]) throws(ConfigurationError) {
+    /// Reads the configuration, finds the files (under `root` when `walksRoot`, else only the
+    /// buffers) and lints them all, `buffers` (unsaved contents by absolute path) winning over the disk.
+    init(root: String, walksRoot: Bool, options: ServerOptions, buffers: [String: [UInt8]]) throws(ConfigurationError) {
         let start = DispatchTime.now().uptimeNanoseconds
         self.root = root
         var overrides = options.overrides
@@ -44,7 +44,9 @@ final class LintSession {
         discovery.onManifestFolder = { manifests.prepare(folder: $0) }
         self.discovery = discovery
 
-        let (found, problems) = LintWorkspace.discover(["."], options: discovery, workingDirectory: root)
+        // Without a workspace from the editor, the current directory may be a home folder or `/`:
+        // only the open files are linted then.
+        let (found, problems) = walksRoot ? LintWorkspace.discover(["."], options: discovery, workingDirectory: root) : ([], [])
         try configuration.checkNestedFiles()
         var files = found
         let known = Set(found.map(\.absolutePath))

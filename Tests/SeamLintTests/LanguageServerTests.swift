@@ -133,6 +133,19 @@ struct LanguageServerTests {
         #expect(server.diagnostics(path).contains { $0["code"] == .string("key_window_lookup") })
     }
 
+    @Test("Without a workspace from the client, only the open files are linted (the current directory may be a home folder)")
+    func noWorkspaceLintsOpenFilesOnly() throws {
+        let scratch = ConfigurationScratch()
+        let path = scratch.write("Lookup.swift", "import UIKit\nlet window = UIApplication.shared.keyWindow\n")
+        scratch.write("Other.swift", "import UIKit\nlet other = UIApplication.shared.keyWindow\n")
+        let server = ServerHarness(root: scratch.root)
+        server.initialize(sendsRoot: false)
+        server.open(path)
+        #expect(server.diagnostics(path).contains { $0["code"] == .string("key_window_lookup") })
+        let log = server.sent.compactMap { $0["method"] == .string("window/logMessage") ? $0["params"]?["message"]?.stringValue : nil }
+        #expect(log.contains { $0.contains("linted 1 file in") }, "\(log)")
+    }
+
     @Test("Malformed messages, unknown methods and bad params get JSON-RPC errors; the server goes on")
     func protocolErrors() throws {
         let scratch = ConfigurationScratch()
@@ -174,7 +187,10 @@ final class ServerHarness {
     private var versions: [String: Int] = [:]
     private var nextID = 1
 
+    private let root: String
+
     init(root: String) {
+        self.root = root
         var options = ServerOptions(allRules: allRules)
         options.defaultRoot = root
         options.objectiveC.isEnabled = ObjectiveCFixture.isAvailable
@@ -202,14 +218,16 @@ final class ServerHarness {
     }
 
     @discardableResult
-    func initialize(encodings: [String]? = nil) -> JSON {
+    func initialize(encodings: [String]? = nil, sendsRoot: Bool = true) -> JSON {
         var general: [String: JSON] = [:]
         if let encodings { general["positionEncodings"] = .array(encodings.map { .string($0) }) }
         let capabilities: JSON = .object([
             "general": .object(general),
             "workspace": .object(["workspaceEdit": .object(["documentChanges": .bool(true)])]),
         ])
-        let result = request("initialize", .object(["processId": .null, "rootUri": .null, "capabilities": capabilities]))["result"] ?? .null
+        let result = request("initialize", .object([
+            "processId": .null, "rootUri": sendsRoot ? .string(DocumentURI.uri(ofPath: root)) : .null, "capabilities": capabilities,
+        ]))["result"] ?? .null
         notify("initialized", .object([:]))
         return result
     }
