@@ -345,6 +345,22 @@ async def smoke(executable):
         shutil.rmtree(workspace, ignore_errors=True)
 
 
+async def editor_snippets(_):
+    """docs/editors.md: its JSON and TOML set-ups parse and start the server."""
+    import re
+    import tomllib
+    with open(os.path.join(ROOT, "docs", "editors.md"), encoding="utf-8") as file:
+        text = file.read()
+    blocks = re.findall(r"```(json|toml|lua|elisp)\n(.*?)```", text, re.S)
+    expect(sorted({kind for kind, _ in blocks}) == ["elisp", "json", "lua", "toml"], f"set-ups found: {[k for k, _ in blocks]}")
+    for kind, body in blocks:
+        if kind == "json":
+            json.loads(body)
+        elif kind == "toml":
+            tomllib.loads(body)
+        expect('"server"' in body or "'server'" in body, f"a {kind} set-up does not run `seamlint server`:\n{body}")
+
+
 def main():
     executables = sys.argv[1:]
     if not executables:
@@ -352,6 +368,7 @@ def main():
         return 2
     checks = [("lint server end to end", full_session(executables[0]))]
     checks += [(f"{os.path.basename(path)} server", smoke(path)) for path in executables[1:]]
+    checks.append(("docs/editors.md set-ups parse", editor_snippets(None)))
     passed = failed = 0
     for name, check in checks:
         try:
