@@ -177,6 +177,54 @@ struct LanguageServerTests {
         abrupt.notify("exit", .null)
         #expect(abrupt.server.exitCode == 1, "exit without shutdown")
     }
+
+    @Test("Messages with random values in place of their fields, and bytes flipped or cut, never crash the server")
+    func mutatedMessagesNeverCrash() throws {
+        let scratch = ConfigurationScratch()
+        let path = scratch.write("Lookup.swift", "import UIKit\nlet s = \"é😀\"; let window = UIApplication.shared.keyWindow\n")
+        let uri = JSON.string(DocumentURI.uri(ofPath: path))
+        let position: JSON = .object(["line": .integer(1), "character": .integer(12)])
+        let range: JSON = .object(["start": position, "end": position])
+        let messages: [(String, JSON)] = [
+            ("textDocument/didOpen", .object(["textDocument": .object([
+                "uri": uri, "languageId": .string("swift"), "version": .integer(1),
+                "text": .string("import UIKit\nlet window = UIApplication.shared.keyWindow\n")])])),
+            ("textDocument/didChange", .object(["textDocument": .object(["uri": uri, "version": .integer(2)]),
+                                                "contentChanges": .array([.object(["range": range, "text": .string("é\n😀")])])])),
+            ("textDocument/codeAction", .object(["textDocument": .object(["uri": uri]), "range": range,
+                                                 "context": .object(["diagnostics": .array([]), "only": .array([.string("source")])])])),
+            ("workspace/didChangeWatchedFiles", .object(["changes": .array([.object(["uri": uri, "type": .integer(2)])])])),
+            ("textDocument/didSave", .object(["textDocument": .object(["uri": uri])])),
+            ("textDocument/didClose", .object(["textDocument": .object(["uri": uri])])),
+        ]
+        let replacements: [JSON] = [.null, .integer(-1), .integer(Int.max), .double(1e300), .double(-0.5), .string(""), .string("file:///"),
+                                    .array([]), .object([:]), .bool(true), .string("\u{0}"), .integer(0)]
+        var random = SeededGenerator(state: 0x15E4)
+        func mutate(_ value: JSON) -> JSON {
+            if random.next() % 5 == 0 { return replacements[Int(random.next() % UInt64(replacements.count))] }
+            switch value {
+            case .object(let members): return .object(members.mapValues(mutate))
+            case .array(let elements): return .array(elements.map(mutate))
+            default: return value
+            }
+        }
+        let server = ServerHarness(root: scratch.root)
+        server.initialize(encodings: ["utf-8"])
+        for round in 0..<400 {
+            let (method, params) = messages[Int(random.next() % UInt64(messages.count))]
+            var message: [String: JSON] = ["jsonrpc": .string("2.0"), "method": .string(method), "params": mutate(params)]
+            if method == "textDocument/codeAction" { message["id"] = .integer(round) }
+            var bytes = JSON.object(message).serialized()
+            switch random.next() % 4 {
+            case 0: bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count + 1))))
+            case 1: bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+            default: break
+            }
+            server.receive(bytes)
+        }
+        // Still answering.
+        #expect(server.request("shutdown", .null)["result"] == .null)
+    }
 }
 
 /// A client in the same process: sends messages to a `LanguageServer` and keeps what it sends back.

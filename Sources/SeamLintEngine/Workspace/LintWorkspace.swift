@@ -13,6 +13,8 @@ public final class LintWorkspace {
     public let workingDirectory: String
     private let targets: DeploymentTargetResolver
     private let objectiveCWorker: ObjectiveCWorker
+    /// A rule that never returns ends the process (with the file's name) rather than hang the editor.
+    private let watchdog: FileWatchdog
     /// Positions in `linter.factCollectors` of the collectors with a deferred second pass.
     private let deferring: [Int]
 
@@ -72,8 +74,11 @@ public final class LintWorkspace {
         targets = DeploymentTargetResolver(override: options.iosDeploymentTarget, enabled: options.discoverDeploymentTargets,
                                            manifests: options.manifests ?? ProjectManifests())
         objectiveCWorker = ObjectiveCWorker(support: linter.objectiveC)
+        watchdog = FileWatchdog(budget: options.fileBudget)
         deferring = linter.factCollectors.indices.filter { linter.factCollectors[$0].defersFacts }
     }
+
+    deinit { watchdog.stop() }
 
     // MARK: Questions
 
@@ -187,7 +192,9 @@ public final class LintWorkspace {
         case .problem(let problem): result.problem = problem
         case .source(let loaded):
             var timings = linter.workerTimings()
+            let ticket = loaded.language == .swift ? watchdog.begin(path: loaded.path, bytes: loaded.bytes.count) : nil
             result = linter.process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker)
+            if let ticket { watchdog.end(ticket) }
         }
         return replace(ref.absolutePath, with: FileState(ref: ref, result: result))
     }
@@ -280,10 +287,15 @@ public final class LintWorkspace {
         var changed = changedCollectors
         if !deferring.isEmpty {
             let previous = project.needsDeferred
-            project.needsDeferred = Set(deferring.filter { collector in
+            // Whether a project needs a second pass depends on that collector's first pass alone.
+            for collector in deferring where forceRules || changedCollectors.contains(collector) {
                 let firstPass = merge(project.files, collector: collector, withDeferred: false)
-                return linter.factCollectors[collector].needsDeferredFacts(erased: firstPass)
-            })
+                if linter.factCollectors[collector].needsDeferredFacts(erased: firstPass) {
+                    project.needsDeferred.insert(collector)
+                } else {
+                    project.needsDeferred.remove(collector)
+                }
+            }
             // A flip changes what is merged; files without deferred facts yet (the one just
             // linted again, or all of them on a flip) may change the merged value too.
             changed.formUnion(previous.symmetricDifference(project.needsDeferred))
