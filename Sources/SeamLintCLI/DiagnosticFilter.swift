@@ -19,15 +19,17 @@ extension DiagnosticFilter {
     /// The post-filters of a `lint` run, all declared here, in the order they apply. Where the order
     /// matters: the steps that compare paths run before `absolute paths` rewrites them, and the
     /// baseline is recorded before the old one drops what it already knows (so updating a baseline
-    /// in place keeps its entries). `stdinPath`: where standard input is linted, as displayed;
+    /// in place keeps its entries), and the findings in unchanged files (`FactChanges`) are chosen
+    /// before `changed lines` looks at lines. `stdinPath`: where standard input is linted, as displayed;
     /// `overrides`: file contents by absolute path not on disk (standard input); `linted`: the files
     /// whose findings are reported (for stale baseline entries). Loads the baseline now, before
     /// `--write-baseline` replaces it.
     static func pipeline(_ setup: RunSetup, stdinPath: String?, overrides: [String: [UInt8]], linted: [SourceFileRef],
-                         errors: TextSink) throws(UsageError) -> [DiagnosticFilter] {
+                         factChanges: FactChanges? = nil, errors: TextSink) throws(UsageError) -> [DiagnosticFilter] {
         let arguments = setup.arguments
         var filters: [DiagnosticFilter] = []
         if let stdinPath { filters.append(stdinFile(stdinPath)) }
+        if let factChanges { filters.append(factChanges.filter(setup.configuration)) }
         if let changed = setup.changed, arguments.has("--changed-lines-only") {
             filters.append(changedLines(changed, configuration: setup.configuration))
         }
@@ -49,11 +51,18 @@ extension DiagnosticFilter {
         DiagnosticFilter(name: "stdin file") { $0.filter { $0.location.file == displayPath } }
     }
 
-    /// `--changed-lines-only`: findings on the lines the diff adds or changes.
+    /// `--changed-lines-only`: findings whose span, or code that decided them (`Diagnostic.decidedBy`),
+    /// touches a line the diff adds or changes. Findings in files outside the change are the ones
+    /// a changed project fact brought about (`FactChanges`): the change is what decided them.
     static func changedLines(_ changed: ChangedFiles, configuration: ProjectConfiguration) -> DiagnosticFilter {
         DiagnosticFilter(name: "changed lines") { diagnostics in
             diagnostics.filter { diagnostic in
-                changed.lines(ofFile: configuration.absolutePath(diagnostic.location.file))?.contains(diagnostic.location.line) ?? false
+                guard let lines = changed.lines(ofFile: configuration.absolutePath(diagnostic.location.file)) else { return true }
+                let last = max(diagnostic.location.line, diagnostic.end?.line ?? diagnostic.location.line)
+                if (diagnostic.location.line...last).contains(where: lines.contains) { return true }
+                return diagnostic.decidedBy.contains { place in
+                    changed.lines(ofFile: configuration.absolutePath(place.file))?.contains(place.line) ?? false
+                }
             }
         }
     }

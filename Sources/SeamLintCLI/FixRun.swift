@@ -11,6 +11,8 @@ struct FixRun {
 
     let linter: Linter
     let files: [SourceFileRef]
+    /// Display paths whose fixes apply; nil: every file's.
+    var fixable: Set<String>? = nil
 
     struct Outcome {
         /// The diagnostics left after fixing.
@@ -39,10 +41,11 @@ struct FixRun {
         let unfixed = result
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for _ in 0..<Self.maximumPasses {
-            let fixable = Dictionary(grouping: result.diagnostics.filter { !$0.fix.isEmpty }, by: \.location.file)
-            guard !fixable.isEmpty else { break }
+            let candidates = result.diagnostics.filter { !$0.fix.isEmpty && fixable?.contains($0.location.file) != false }
+            let byFile = Dictionary(grouping: candidates, by: \.location.file)
+            guard !byFile.isEmpty else { break }
             var progressed = false
-            for (path, diagnostics) in fixable {
+            for (path, diagnostics) in byFile {
                 guard let file = byPath[path] else { continue }
                 let original: [UInt8]
                 if let current = contents[file.absolutePath] {

@@ -56,7 +56,9 @@ struct LintCommand {
         var result: LintResult
         var fixProblems: [InputProblem] = []
         if arguments.has("--fix") {
-            let fix = FixRun(linter: linter, files: files).run(startingWith: input.overrides)
+            // In changed-files mode only the changed files are fixed, whatever unchanged ones report.
+            let fixable = setup.changed.map { changed in Set(files.filter { changed.contains($0.absolutePath) }.map(\.path)) }
+            let fix = FixRun(linter: linter, files: files, fixable: fixable).run(startingWith: input.overrides)
             // A dry run changes nothing, so the exit status describes the files as they are.
             result = arguments.has("--dry-run") ? fix.unfixedResult : fix.result
             fixProblems = try FixRun.finish(fix, input: input, arguments: arguments, output: output, errors: errors)
@@ -65,8 +67,12 @@ struct LintCommand {
         }
         result.timings.add(.discovery, nanoseconds: discoveryNanoseconds)
         let reported = setup.reportedFiles(&result, input: input)
+        let factChanges = setup.changed.map {
+            FactChanges.find($0, found: result.diagnostics, options: options, configuration: setup.configuration,
+                             errors: errors, verbose: verbose)
+        }
         let filters = try DiagnosticFilter.pipeline(setup, stdinPath: input.stdinDisplayPath, overrides: input.overrides,
-                                                    linted: reported, errors: errors)
+                                                    linted: reported, factChanges: factChanges, errors: errors)
         result.diagnostics = try DiagnosticFilter.run(filters, on: result.diagnostics)
         if verbose { reportTargets(result) }
         if verbose, let line = ObjectiveCCommandLine.verboseLine(for: result) { errors.write(line) }

@@ -116,6 +116,12 @@ struct RunSetup {
         let asked = input.contextFiles.isEmpty ? input.files : input.files.filter { !input.contextFiles.contains($0.absolutePath) }
         let reported = changed.map { changed in asked.filter { changed.contains($0.absolutePath) } } ?? asked
         options.rules = configuration.enabledRules(forFiles: reported.map(\.absolutePath))
+        if changed != nil {
+            // A change can bring about project-rule findings in unchanged files (`FactChanges`).
+            let enabled = Set(options.rules.map { $0.description.id })
+            options.rules += configuration.enabledRules(forFiles: asked.map(\.absolutePath))
+                .filter { $0 is any ProjectRule.Type && !enabled.contains($0.description.id) }
+        }
         if !arguments.has("--quiet") {
             for warning in configuration.warnings() { errors.write("warning: \(warning)\n") }
         }
@@ -131,9 +137,12 @@ struct RunSetup {
         guard reported.count < input.files.count else { return input.files }
         guard options.rules.contains(where: { $0 is any ProjectRule.Type }) else { return reported }
         let reportedPaths = Set(reported.map(\.absolutePath))
+        // Changed-files mode: project rules report in unchanged files too, and `FactChanges` keeps
+        // what the change brought about. Elsewhere the project context only lends facts.
+        let projectRuleIDs = changed == nil ? [] : Set(options.rules.filter { $0 is any ProjectRule.Type }.map { $0.description.id })
         options.fileSettings = { path in
             let settings = configuration.settings(forFile: path)
-            return reportedPaths.contains(path) ? settings : settings.factsOnly
+            return reportedPaths.contains(path) ? settings : settings.restricted(to: projectRuleIDs)
         }
         return input.files
     }

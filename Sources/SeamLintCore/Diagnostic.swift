@@ -100,6 +100,9 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// not read the file again); nil for a diagnostic made without its file's text.
     public var end: SourcePosition?
     public var related: [RelatedLocation]
+    /// Code that decided the finding outside its span (the `.pickerStyle(.menu)` below a `Picker`):
+    /// `--changed-lines-only` keeps a finding when one of these is on a changed line. Not printed.
+    public var decidedBy: [Location] = []
     public var fix: [Edit]
     /// What the finding flags, as 16 hex digits, without line number or message: set by the linter
     /// from the file's bytes, for the baseline and the SARIF/GitLab identities. Nil until then.

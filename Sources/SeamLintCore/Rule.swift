@@ -104,27 +104,31 @@ public struct RuleContext {
 
     /// Reports a finding at code token `index` (`length` bytes from its start, the token by default).
     /// `message` is the headline (what is wrong), `help` what to write instead.
+    /// `decidedBy`: code tokens outside the flagged text that decided the finding (see `Diagnostic.decidedBy`).
     public mutating func report(at index: Int, _ message: String, help: String? = nil, length: Int? = nil,
-                                related: [RelatedLocation] = [], fix: [Edit] = []) {
+                                related: [RelatedLocation] = [], decidedBy: [Int] = [], fix: [Edit] = []) {
         let token = file.code[index]
-        append(start: Int(token.start), length: length ?? Int(token.length), message, help: help, related: related, fix: fix)
+        append(start: Int(token.start), length: length ?? Int(token.length), message, help: help, related: related,
+               decidedBy: decidedBy, fix: fix)
     }
 
     /// Reports a finding spanning code tokens `first` through `last` (across lines): the whole
     /// construct a reader must change. The primary position is the start of `first`.
     public mutating func report(from first: Int, through last: Int, _ message: String, help: String? = nil,
-                                related: [RelatedLocation] = [], fix: [Edit] = []) {
+                                related: [RelatedLocation] = [], decidedBy: [Int] = [], fix: [Edit] = []) {
         let start = Int(file.code[first].start)
         let end = max(start, Int(file.code[max(first, last)].end))
-        append(start: start, length: end - start, message, help: help, related: related, fix: fix)
+        append(start: start, length: end - start, message, help: help, related: related, decidedBy: decidedBy, fix: fix)
     }
 
     private mutating func append(start: Int, length: Int, _ message: String, help: String?,
-                                 related: [RelatedLocation], fix: [Edit]) {
+                                 related: [RelatedLocation], decidedBy: [Int], fix: [Edit]) {
         let location = file.location(ofOffset: start)
-        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, help: help,
-                                      location: location, length: length,
-                                      end: file.end(of: location, length: length), related: related, fix: fix))
+        var diagnostic = Diagnostic(ruleID: ruleID, severity: severity, message: message, help: help,
+                                    location: location, length: length,
+                                    end: file.end(of: location, length: length), related: related, fix: fix)
+        diagnostic.decidedBy = decidedBy.map { file.location(ofOffset: Int(file.code[$0].start)) }
+        diagnostics.append(diagnostic)
     }
 }
 
@@ -159,9 +163,10 @@ public struct ProjectContext {
 
     /// Reports at a fact's location.
     public mutating func report(at site: FactLocation, _ message: String, help: String? = nil,
-                                related: [RelatedLocation] = [], fix: [Edit] = []) {
-        diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, help: help,
-                                      location: site.location,
-                                      length: site.length, end: site.end, related: related, fix: fix))
+                                related: [RelatedLocation] = [], decidedBy: [FactLocation] = [], fix: [Edit] = []) {
+        var diagnostic = Diagnostic(ruleID: ruleID, severity: severity, message: message, help: help,
+                                    location: site.location, length: site.length, end: site.end, related: related, fix: fix)
+        diagnostic.decidedBy = decidedBy.map(\.location)
+        diagnostics.append(diagnostic)
     }
 }

@@ -335,6 +335,17 @@ public final class Linter: Sendable {
                     options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest)
     }
 
+    /// The words a file must mention to contribute facts to the project rules among `rules` (and
+    /// the rules whose facts they read); nil when some collector reads every file.
+    public static func factTriggerWords(for rules: [any Rule.Type], allRules: [any Rule.Type]) -> Set<String>? {
+        var words = Set<String>()
+        for collector in factCollectors(for: rules.compactMap { $0 as? any ProjectRule.Type }, allRules: allRules) {
+            if collector.factTriggerWords.isEmpty { return nil }
+            words.formUnion(collector.factTriggerWords)
+        }
+        return words
+    }
+
     /// `enabled` and every project rule whose facts they read, in registry order.
     static func factCollectors(for enabled: [any ProjectRule.Type], allRules: [any Rule.Type]) -> [any ProjectRule.Type] {
         var needed = Set<String>()

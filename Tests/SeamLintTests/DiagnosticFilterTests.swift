@@ -70,3 +70,31 @@ import Testing
         #expect(try recorded() == 1, "recorded after the comparison, the known finding is lost")
     }
 }
+
+/// `--changed-lines-only` looks at a finding's whole span and at the code that decided it.
+@Suite struct ChangedLinesFilterTests {
+    @Test func spansAndDecidingCodeOnChangedLines() throws {
+        let repo = ConfigurationScratch()
+        repo.git("init", "-q")
+        let lines = (1...8).map { "let v\($0) = \($0)" }
+        repo.write("A.swift", lines.joined(separator: "\n") + "\n")
+        repo.git("add", "-A")
+        repo.git("commit", "-q", "-m", "base")
+        var edited = lines
+        edited[3] = "let v4 = 40"  // line 4 changes
+        repo.write("A.swift", edited.joined(separator: "\n") + "\n")
+        let setup = try RunSetup(arguments: Arguments.parse(["--no-config", "--quiet", "--diff", "HEAD", "--changed-lines-only", repo.root]),
+                                 workingDirectory: repo.root)
+        let filters = try DiagnosticFilter.pipeline(setup, stdinPath: nil, overrides: [:], linted: [], errors: TextSink.memory())
+        func finding(_ line: Int, through last: Int? = nil, decidedBy: [Int] = []) -> Diagnostic {
+            var diagnostic = Diagnostic(ruleID: "r", severity: .warning, message: "line \(line)",
+                                        location: Location(file: "A.swift", line: line, column: 1, offset: 0), length: 1,
+                                        end: SourcePosition(line: last ?? line, column: 2, offset: 1))
+            diagnostic.decidedBy = decidedBy.map { Location(file: "A.swift", line: $0, column: 1, offset: 0) }
+            return diagnostic
+        }
+        let found = [finding(4), finding(3, through: 5), finding(1, through: 3), finding(7, decidedBy: [4]), finding(8, decidedBy: [2])]
+        let kept = try DiagnosticFilter.run(filters, on: found).map(\.message)
+        #expect(kept == ["line 4", "line 3", "line 7"])
+    }
+}

@@ -26,6 +26,11 @@ public struct ChangedFiles: Sendable {
 
     /// The repository root, as git reports it.
     public let root: String
+    /// The commit the change is compared with (`HEAD` for `--staged`, the merge base for `--diff`);
+    /// nil before the first commit, when everything is new.
+    public let base: String?
+    /// Files the change deletes, as absolute paths under `root` (they exist only in `base`).
+    public let deleted: [String]
     /// By canonical path (links resolved), so files reached through a link still match.
     private let files: [String: Lines]
 
@@ -38,11 +43,15 @@ public struct ChangedFiles: Sendable {
         }
         let root = String(decoding: topLevel.standardOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
         var comparison: [String]
+        let base: String?
         switch source {
         case .staged:
             comparison = ["--cached"]
-        case .since(let base):
-            comparison = [try mergeBase(base, in: root)]
+            base = try GitCommand.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], in: root).status == 0 ? "HEAD" : nil
+        case .since(let revision):
+            let commit = try mergeBase(revision, in: root)
+            comparison = [commit]
+            base = commit
         }
         // Explicit prefixes and no external or colored diff: a user's git config must not change the parse.
         let common = ["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "-M", "--diff-filter=d"]
@@ -57,7 +66,39 @@ public struct ChangedFiles: Sendable {
             let untracked = try checked(GitCommand.run(["ls-files", "--others", "--exclude-standard", "-z"], in: root), flag)
             for name in split(untracked.standardOutput) { files[canonical(root, name)] = .all }
         }
-        return ChangedFiles(root: root, files: files)
+        let deletedCommon = ["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-renames", "--diff-filter=D"]
+        let deleted = try checked(GitCommand.run(deletedCommon + ["--name-only", "-z"] + comparison + ["--"], in: root), flag)
+        return ChangedFiles(root: root, base: base, deleted: split(deleted.standardOutput).map { PathNames.join(root, $0) },
+                            files: files)
+    }
+
+    /// The changed files (absolute, canonical paths), in no particular order.
+    public var paths: [String] { Array(files.keys) }
+
+    /// `absolutePath` with its links resolved, as this type keys files (the path itself when it
+    /// does not exist).
+    public func canonical(_ absolutePath: String) -> String { FileSystem.resolve(absolutePath) ?? absolutePath }
+
+    /// `absolutePath` (links resolved) relative to `root`, or nil when it lies outside the repository.
+    public func relativePath(_ absolutePath: String) -> String? {
+        PathNames.relative(FileSystem.resolve(absolutePath) ?? absolutePath, to: root)
+    }
+
+    /// Which of `paths` (absolute, under `root`) mention one of `words` (as bytes, comments and
+    /// strings included) in the base commit: one `git grep`; empty without a base or on failure.
+    public func baseFilesMentioning(_ words: Set<String>, among paths: [String]) -> Set<String> {
+        guard let base, !words.isEmpty else { return [] }
+        let relative = paths.compactMap { PathNames.relative($0, to: root) }
+        guard !relative.isEmpty else { return [] }
+        let patterns = words.sorted().flatMap { ["-e", $0] }
+        let arguments = ["-c", "core.quotePath=false", "grep", "--no-color", "-l", "-z", "-F", "-I"] + patterns
+            + [base, "--"] + relative.map { ":(literal)" + $0 }
+        guard let output = try? GitCommand.run(arguments, in: root), output.status == 0 else { return [] }
+        // Names come back as `base:path`.
+        let prefix = base + ":"
+        return Set(Self.split(output.standardOutput).map { name in
+            PathNames.join(root, name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name)
+        })
     }
 
     /// The changed lines of a file (absolute path), or nil when the change does not touch it.
@@ -92,7 +133,7 @@ public struct ChangedFiles: Sendable {
         return output
     }
 
-    private static func split(_ data: Data) -> [String] {
+    static func split(_ data: Data) -> [String] {
         data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 

@@ -49,6 +49,13 @@ public struct FileSettings: Sendable, Equatable {
         copy.enabledRuleIDs = []
         return copy
     }
+
+    /// The same settings with only the rules among `ids` left enabled.
+    public func restricted(to ids: Set<String>) -> FileSettings {
+        var copy = self
+        copy.enabledRuleIDs.formIntersection(ids)
+        return copy
+    }
 }
 
 extension FileSettings {

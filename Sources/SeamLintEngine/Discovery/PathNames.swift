@@ -95,6 +95,15 @@ enum PathNames {
         return parent + "/" + name
     }
 
+    /// `path` relative to `root` ("" for `root` itself), or nil when it lies outside (both absolute,
+    /// resolved the same way).
+    static func relative(_ path: String, to root: String) -> String? {
+        guard isInside(path, root: root) else { return nil }
+        if path == root { return "" }
+        let prefix = root == "/" ? 1 : root.utf8.count + 1
+        return String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self)
+    }
+
     /// Whether `path` is `root` or inside it (both absolute, resolved the same way).
     static func isInside(_ path: String, root: String) -> Bool {
         if path == root || root == "/" { return true }
