@@ -27,7 +27,10 @@ let package = Package(
         .systemLibrary(name: "CLibclang", path: "Sources/CLibclang"),
         // Argument parsing and commands, as a library so tests can drive them in-process; assembles the
         // rule registry (`allRules`).
-        .target(name: "SeamLintCLI", dependencies: ["SeamLintEngine", "SeamLintRules"], path: "Sources/SeamLintCLI"),
+        .target(name: "SeamLintCLI", dependencies: ["SeamLintEngine", "SeamLintRules", "SeamLintServer"], path: "Sources/SeamLintCLI"),
+        // `lint server`: a language server over standard input and output (JSON-RPC framing, JSON and
+        // the protocol written here), keeping a workspace's lint results in memory between edits.
+        .target(name: "SeamLintServer", dependencies: ["SeamLintEngine"], path: "Sources/SeamLintServer"),
         .executableTarget(name: "lint", dependencies: ["SeamLintCLI"], path: "Sources/lint"),
         .executableTarget(name: "seamlint", dependencies: ["SeamLintCLI"], path: "Sources/seamlint"),
         // Developer tools: SourceKit differential oracle, the generated files and the organisation
@@ -55,7 +58,7 @@ let package = Package(
         .executableTarget(name: "fuzz-cli", dependencies: ["SeamLintFuzzSupport"], path: "Fuzz/CommandLineFuzzer"),
         .testTarget(name: "SeamLintTests",
                     dependencies: ["SeamLintCore", "SeamLintRules", "SeamLintEngine", "SeamLintCLI", "SeamLintDevSupport",
-                                   "SeamLintFuzzSupport"],
+                                   "SeamLintFuzzSupport", "SeamLintServer"],
                     path: "Tests/SeamLintTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

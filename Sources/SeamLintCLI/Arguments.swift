@@ -56,7 +56,7 @@ enum OptionTable {
 /// Parsed command line.
 struct Arguments {
     enum Command: Equatable {
-        case lint, rules, explain(String), reporters, help, version
+        case lint, rules, explain(String), reporters, help, version, server
     }
 
     var command: Command = .lint
@@ -72,7 +72,7 @@ struct Arguments {
         all(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    static let subcommands = ["rules", "explain", "reporters"]
+    static let subcommands = ["rules", "explain", "reporters", "server"]
 
     /// Parses `arguments` (without the program name). `pathExists` tells a path to lint from a
     /// mistyped subcommand (`lint rule`).
@@ -85,6 +85,7 @@ struct Arguments {
             switch first {
             case "rules": result.command = .rules; index = 1
             case "reporters": result.command = .reporters; index = 1
+            case "server": result.command = .server; index = 1
             case "explain":
                 guard arguments.count >= 2 else { throw UsageError("`lint explain` needs a rule id, e.g. `lint explain connected_scenes_first`") }
                 result.command = .explain(arguments[1])
@@ -103,6 +104,8 @@ struct Arguments {
                 continue
             }
             if argument == "--" { onlyPaths = true; continue }
+            // Editors' LSP clients add `--stdio`; standard input and output are the only transport.
+            if argument == "--stdio" && result.command == .server { continue }
             var name = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {

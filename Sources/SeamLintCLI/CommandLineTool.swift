@@ -52,6 +52,7 @@ public struct CommandLineTool {
             case .rules: output.write(try RuleCommands.list(reporter: parsed.value("--reporter"))); return ExitCode.success
             case .reporters: output.write(RuleCommands.reporters()); return ExitCode.success
             case .explain(let id): return try explain(id)
+            case .server: return try ServerCommand(arguments: parsed, output: output, libclangWorker: libclangWorker).run()
             case .lint:
                 return try LintCommand(arguments: parsed, output: output, errors: errors, libclangWorker: libclangWorker).run()
             }
@@ -80,6 +81,7 @@ enum HelpText {
             "  lint rules                  List every rule",
             "  lint explain RULE_ID        Print a rule's rationale and examples",
             "  lint reporters              List output formats",
+            "  lint server [options]       Run a language server (LSP) over standard input and output",
             "",
             "Options:",
         ]

@@ -71,4 +71,10 @@ extension ProjectFacts {
     mutating func append(erased later: any ProjectFacts) {
         append(later as! Self)
     }
+
+    /// `==` for a value the engine holds erased: false for facts of another collector.
+    func isEqual(erased other: any ProjectFacts) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
 }

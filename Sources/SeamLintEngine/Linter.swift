@@ -60,9 +60,9 @@ public struct LintResult: Sendable {
 public final class Linter: Sendable {
     public let options: LintOptions
     private let fileRules: [any Rule.Type]
-    private let projectRules: [any ProjectRule.Type]
+    let projectRules: [any ProjectRule.Type]
     /// The enabled project rules and those whose facts they read: no other rule's facts are used.
-    private let factCollectors: [any ProjectRule.Type]
+    let factCollectors: [any ProjectRule.Type]
     private let triggerWords: [[[UInt8]]]
     // Ids and default severities by position: `description` copies a whole RuleDescription.
     private let fileRuleIDs: [String]
@@ -72,12 +72,12 @@ public final class Linter: Sendable {
     private let factTriggerWords: [[[UInt8]]]
     /// Per enabled project rule, the positions in `factCollectors` of its own and its `readsFactsOf`
     /// collectors: the facts its `finish` may read.
-    private let factReads: [[Int]]
+    let factReads: [[Int]]
     /// Every registered rule id: suppression comments may name any of them.
-    private let knownRuleIDs: Set<String>
+    let knownRuleIDs: Set<String>
     /// The settings of every file when `options.fileSettings` is nil.
-    private let runWideSettings: FileSettings
-    private let objectiveC: ObjectiveCSupport
+    let runWideSettings: FileSettings
+    let objectiveC: ObjectiveCSupport
 
     public init(options: LintOptions, allRules: [any Rule.Type]) {
         self.options = options
@@ -145,10 +145,24 @@ public final class Linter: Sendable {
 
     private func run(count: Int, targets: DeploymentTargetResolver,
                      load: @Sendable (Int) -> LoadOutcome) -> LintResult {
+        let wallStart = monotonicNanoseconds()
+        var (fileResults, timings, workers) = firstPass(count: count, targets: targets, load: load)
+        let deferred = collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load)
+        timings.merge(deferred.timings)
+        var result = finish(fileResults, targets: targets, timings: timings)
+        result.deferredFactFiles = deferred.files
+        Self.stampContentFingerprints(&result.diagnostics, files: fileResults, load: load)
+        result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
+        return result
+    }
+
+    /// Every file's diagnostics, first-pass facts and suppressions, in file order, linted in
+    /// parallel; and the number of workers used.
+    func firstPass(count: Int, targets: DeploymentTargetResolver,
+                   load: @Sendable (Int) -> LoadOutcome) -> (results: [FileResult], timings: StageTimings, workers: Int) {
         let results = ResultSlots<FileResult>(count: count)
         let workers = max(1, min(options.workers > 0 ? options.workers : ProcessInfo.processInfo.activeProcessorCount, count))
         let queue = WorkQueue(count: count)
-        let wallStart = monotonicNanoseconds()
         let watchdog = FileWatchdog(budget: options.fileBudget)
         defer { watchdog.stop() }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -171,19 +185,12 @@ public final class Linter: Sendable {
             }
             results.mergeTimings(timings.summary(ruleIDs: fileRuleIDs, factCollectorIDs: factCollectorIDs))
         }
-        var fileResults = results.values
-        var timings = results.timings
-        let deferred = collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load)
-        timings.merge(deferred.timings)
-        var result = finish(fileResults, targets: targets, timings: timings)
-        result.deferredFactFiles = deferred.files
-        Self.stampContentFingerprints(&result.diagnostics, files: fileResults, load: load)
-        result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
-        return result
+        return (results.values, results.timings, workers)
     }
 
-    private func process(_ loaded: Loaded, targets: DeploymentTargetResolver, timings: inout WorkerTimings,
-                         objectiveC: ObjectiveCWorker) -> FileResult {
+    /// Lints one file: its diagnostics (suppressions not yet applied), first-pass facts and suppressions.
+    func process(_ loaded: Loaded, targets: DeploymentTargetResolver, timings: inout WorkerTimings,
+                 objectiveC: ObjectiveCWorker) -> FileResult {
         var result = FileResult()
         result.bytes = loaded.bytes.count
         var start = monotonicNanoseconds()
@@ -294,25 +301,31 @@ public final class Linter: Sendable {
                 let start = monotonicNanoseconds()
                 // A file that vanished or changed since the first pass contributes what it now holds.
                 guard case .source(let loaded) = load(files[position]) else { slots[position] = []; continue }
-                let file = SourceFile(path: loaded.path, bytes: loaded.bytes, language: loaded.language)
-                let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
-                let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
-                let isTest = TestFileDetector.isTestFile(loaded.path)
-                var facts: [CollectedFacts] = []
-                for collectorIndex in open[projects[position]] ?? [] {  // no trigger words: they gate the first pass
-                    let context = Self.context(file, factCollectorIDs[collectorIndex],
-                                               default: factCollectorSeverities[collectorIndex], settings, target, isTest)
-                    if let deferred = factCollectors[collectorIndex].collectDeferredFileFacts(context) {
-                        facts.append(CollectedFacts(collector: collectorIndex, facts: deferred))
-                    }
-                }
-                slots[position] = facts
+                slots[position] = deferredFacts(of: loaded, collectors: open[projects[position]] ?? [], targets: targets)
                 timings.add(.deferredFacts, since: start)
             }
             slots.mergeTimings(timings)
         }
         for (position, index) in files.enumerated() { fileResults[index].facts.append(sameFile: slots[position] ?? []) }
         return (slots.timings, files.count)
+    }
+
+    /// The deferred facts of one Swift file for the deferring `collectors` (positions in `factCollectors`).
+    func deferredFacts(of loaded: Loaded, collectors: [Int], targets: DeploymentTargetResolver) -> [CollectedFacts] {
+        guard !collectors.isEmpty else { return [] }
+        let file = SourceFile(path: loaded.path, bytes: loaded.bytes, language: loaded.language)
+        let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
+        let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
+        let isTest = TestFileDetector.isTestFile(loaded.path)
+        var facts: [CollectedFacts] = []
+        for collectorIndex in collectors {  // no trigger words: they gate the first pass
+            let context = Self.context(file, factCollectorIDs[collectorIndex],
+                                       default: factCollectorSeverities[collectorIndex], settings, target, isTest)
+            if let deferred = factCollectors[collectorIndex].collectDeferredFileFacts(context) {
+                facts.append(CollectedFacts(collector: collectorIndex, facts: deferred))
+            }
+        }
+        return facts
     }
 
     /// What rule `id` sees of a file: its configured severity (else `fallback`) and options.
@@ -378,22 +391,12 @@ public final class Linter: Sendable {
         // Each project decides on its own facts, in a stable order.
         for project in factsByProject.keys.sorted() {
             let facts = factsByProject[project]!.values
-            let projectTarget = project.isEmpty ? targets.lowestTarget() : targets.target(forFile: project + "/.")
-            for (ruleIndex, rule) in projectRules.enumerated() {
+            let projectTarget = projectTarget(of: project, targets: targets)
+            for ruleIndex in projectRules.indices {
                 let ruleStart = monotonicNanoseconds()
-                let id = rule.description.id
-                // Only what the rule declares it reads: an undeclared read fails in every run.
-                var table = FactTable()
-                for collector in factReads[ruleIndex] {
-                    table.set(facts[collector] ?? factCollectors[collector].noFacts, of: factCollectors[collector])
-                }
-                var context = ProjectContext(ruleID: id, severity: options.severity(of: rule),
-                                             options: options.ruleOptions[id] ?? RuleOptions(), facts: table,
-                                             deploymentTarget: projectTarget)
-                rule.init().finish(&context)
-                diagnostics += FileSettings.scope(context.diagnostics, of: rule, bySettings: settings)
+                diagnostics += projectDiagnostics(rule: ruleIndex, facts: facts, target: projectTarget, settings: settings)
                 let elapsed = monotonicNanoseconds() &- ruleStart
-                timings.add(.rule(id), nanoseconds: elapsed)
+                timings.add(.rule(projectRules[ruleIndex].description.id), nanoseconds: elapsed)
                 projectRuleNanoseconds &+= elapsed
             }
         }
@@ -404,6 +407,35 @@ public final class Linter: Sendable {
         return LintResult(diagnostics: diagnostics, problems: problems, filesLinted: linted, bytesLinted: bytes,
                           timings: timings, deploymentTargets: targets.resolved(),
                           objectiveCFilesSkipped: skippedObjectiveC, libclang: objectiveC.status)
+    }
+}
+
+extension Linter {
+    /// Timings sized for this linter's rules, for `process` outside a run.
+    func workerTimings() -> WorkerTimings { WorkerTimings(rules: fileRules.count, factCollectors: factCollectors.count) }
+
+    /// The deployment target project rules see for `project` (a project root, or "" for files in none).
+    func projectTarget(of project: String, targets: DeploymentTargetResolver) -> DeploymentTarget {
+        project.isEmpty ? targets.lowestTarget() : targets.target(forFile: project + "/.")
+    }
+
+    /// What project rule `ruleIndex` (a position in `projectRules`) reports for one project, from
+    /// its merged `facts` (one value per position in `factCollectors`, nil when none recorded),
+    /// scoped by the per-file `settings` (by display path; empty for run-wide settings).
+    func projectDiagnostics(rule ruleIndex: Int, facts: [(any ProjectFacts)?], target: DeploymentTarget,
+                            settings: [String: FileSettings]) -> [Diagnostic] {
+        let rule = projectRules[ruleIndex]
+        let id = rule.description.id
+        // Only what the rule declares it reads: an undeclared read fails in every run.
+        var table = FactTable()
+        for collector in factReads[ruleIndex] {
+            table.set(facts[collector] ?? factCollectors[collector].noFacts, of: factCollectors[collector])
+        }
+        var context = ProjectContext(ruleID: id, severity: options.severity(of: rule),
+                                     options: options.ruleOptions[id] ?? RuleOptions(), facts: table,
+                                     deploymentTarget: target)
+        rule.init().finish(&context)
+        return FileSettings.scope(context.diagnostics, of: rule, bySettings: settings)
     }
 }
 
