@@ -22,7 +22,10 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             instead, so a statement never gets two diagnostics. The diagnostic points at the picking member \
             (or the `[` of a subscript); fallbacks in the same statement (`a.first { … } ?? a.first`) are \
             reported once. Objective-C gets the same check (`connectedScenes.anyObject`, \
-            `allObjects.firstObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
+            `allObjects.firstObject`, `[0]`). Code that is not compiled for iOS is skipped: a branch whose \
+            condition is false on iOS (`#if os(tvOS)`, `#if TARGET_OS_TV`, `#if !TARGET_OS_IPHONE`, \
+            `#ifdef`/`#elif` alike) or that follows a branch true on iOS (the `#else` of `#if os(iOS)`). \
+            Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
             ### Why is this bad?
             `connectedScenes` is an unordered `Set`. Since iOS 13 every window on iPad and Mac (Split View, \
@@ -116,6 +119,16 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
                     [SKStoreReviewController requestReviewInScene:scene];
                 }
                 """, language: .objectiveC),
+            // The iOS branch of a platform condition is iOS code.
+            Example("""
+                - (UIWindowScene *)currentScene {
+                #if TARGET_OS_TV
+                    return nil;
+                #elif TARGET_OS_IOS && !TARGET_OS_MACCATALYST
+                    return (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.↓anyObject;
+                #endif
+                }
+                """, language: .objectiveC),
             Example("""
                 func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
                     let orientation = (Array(application.connectedScenes)↓[0] as? UIWindowScene)?.interfaceOrientation
@@ -200,6 +213,31 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
                     UIWindowScene *mine = self.view.window.windowScene;
                 }
                 """, language: .objectiveC),
+            // Code not compiled for iOS: a tvOS, macOS or watchOS branch, the `#else` of an iOS one.
+            Example("""
+                - (void)requestReview {
+                #if TARGET_OS_TV
+                    UIWindowScene *scene = (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.anyObject;
+                #else
+                    UIWindowScene *scene = self.view.window.windowScene;
+                #endif
+                    [SKStoreReviewController requestReviewInScene:scene];
+                }
+                #if !TARGET_OS_IPHONE
+                static id AnyScene(void) { return [UIApplication sharedApplication].connectedScenes.allObjects.firstObject; }
+                #elif defined(TARGET_OS_WATCH) && TARGET_OS_WATCH
+                static id WatchScene(void) { return [UIApplication sharedApplication].connectedScenes.anyObject; }
+                #endif
+                """, language: .objectiveC),
+            Example("""
+                #if os(tvOS)
+                let tvScene = UIApplication.shared.connectedScenes.first as? UIWindowScene
+                #elseif os(iOS)
+                let scene = view.window?.windowScene
+                #else
+                let other = UIApplication.shared.connectedScenes.first
+                #endif
+                """),
             // In comments and strings nothing counts.
             Example("""
                 // UIApplication.shared.connectedScenes.first
@@ -213,7 +251,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
     public func check(_ context: inout RuleContext) {
         if context.skipsTestFile { return }
         let file = context.file
-        for lookup in file.sceneLookups() where lookup.result == .scene {
+        for lookup in file.sceneLookups() where lookup.result == .scene && !file.isExcludedFromIOS(at: lookup.pick) {
             let host = file.windowHost(at: lookup.pick)
             let text = Self.message(for: lookup, host: host)
             context.report(at: lookup.pick, text.headline, help: text.help)

@@ -185,6 +185,19 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """, language: .objectiveC),
+            // Code not compiled for iOS (seen in a media player with a tvOS target).
+            Example("""
+                - (UIWindow *)presentationWindow {
+                #if TARGET_OS_TV
+                    return [UIApplication sharedApplication].keyWindow;
+                #else
+                    return self.view.window;
+                #endif
+                }
+                #ifndef TARGET_OS_IPHONE
+                UIWindow *first = [[UIApplication sharedApplication] windows].firstObject;
+                #endif
+                """, language: .objectiveC),
             // Lookups that end in a scene belong to connected_scenes_first.
             Example("""
                 let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene
@@ -280,7 +293,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             facts.keyWindowHelpers.append(context.factLocation(at: name))
         }
         if context.skipsTestFile { return }
-        for lookup in file.sceneLookups() where lookup.result == .window {
+        for lookup in file.sceneLookups() where lookup.result == .window && !file.isExcludedFromIOS(at: lookup.pick) {
             let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
             facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
                                           message: text.headline, help: text.help,

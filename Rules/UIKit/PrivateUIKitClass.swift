@@ -119,6 +119,12 @@ public struct PrivateUIKitClass: ObjectiveCRule {
                 NSLog(@"_UIBarBackground appeared");
                 Class testCase = NSClassFromString(@"XCTestCase");
                 """, language: .objectiveC),
+            // tvOS-only code.
+            Example("""
+                #if TARGET_OS_TV
+                Class focusClass = NSClassFromString(@"_UIFocusEngine");
+                #endif
+                """, language: .objectiveC),
             // Public classes looked up dynamically.
             Example("""
                 let testing = NSClassFromString("XCTestCase") != nil
@@ -198,7 +204,8 @@ public struct PrivateUIKitClass: ObjectiveCRule {
     }
 
     /// Objective-C: `NSClassFromString(@"_UI…")` and `[name isEqualToString:@"_UI…"]` (also
-    /// `hasPrefix:`, `hasSuffix:`, `containsString:`). The menu-workaround recognition is Swift-only.
+    /// `hasPrefix:`, `hasSuffix:`, `containsString:`), outside code not compiled for iOS
+    /// (`#if TARGET_OS_TV`). The menu-workaround recognition is Swift-only.
     public func checkObjectiveC(_ context: inout RuleContext) {
         let file = context.file
         let code = file.code
@@ -207,7 +214,7 @@ public struct PrivateUIKitClass: ObjectiveCRule {
             defer { index += 1 }
             guard code[index].kind == .stringDelimiter, let close = file.stringLiteralEnd(from: index) else { continue }
             defer { index = close }
-            guard isPrivateClassName(literal: index, file) else { continue }
+            guard isPrivateClassName(literal: index, file), !file.isExcludedFromIOS(at: index) else { continue }
             var usage: Usage?
             let parent = Int(file.parent[index])
             if parent > 0, code[parent].kind == .leftParen, code[parent - 1].kind == .identifier,

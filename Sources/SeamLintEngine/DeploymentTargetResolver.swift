@@ -80,6 +80,7 @@ final class DeploymentTargetResolver: @unchecked Sendable {
         var best: DeploymentTarget?
         // A manifest that builds for other platforms only (a macOS app), when no iOS target is found.
         var otherPlatformsOnly: String?
+        var looseXcconfigs: [String] = []
         func consider(_ version: Version?, _ file: String) {
             guard let version else { return }
             if best?.version.map({ version < $0 }) ?? true {
@@ -92,7 +93,7 @@ final class DeploymentTargetResolver: @unchecked Sendable {
             case "Package.swift", "Project.swift":
                 consider(ManifestParser.swiftManifestTarget(read(path)), entry)
             case "project.yml", "project.yaml":
-                let finding = ManifestParser.xcodeGenFinding(read(path))
+                let finding = ManifestParser.xcodeGenFinding(read(path), folder: directory, read: read)
                 consider(finding.version, entry)
                 if finding == .otherPlatformsOnly { otherPlatformsOnly = otherPlatformsOnly ?? entry }
             default:
@@ -101,9 +102,14 @@ final class DeploymentTargetResolver: @unchecked Sendable {
                     consider(finding.version, source)
                     if finding == .otherPlatformsOnly { otherPlatformsOnly = otherPlatformsOnly ?? source }
                 } else if entry.hasSuffix(".xcconfig") {
-                    consider(ManifestParser.buildSettingTarget(read(path)), entry)
+                    looseXcconfigs.append(entry)
                 }
             }
+        }
+        // An `.xcconfig` beside a project is read through the configurations based on it; alone
+        // (or beside a project that says nothing), it is the folder's manifest.
+        if best == nil {
+            for entry in looseXcconfigs { consider(ManifestParser.buildSettingTarget(read(directory + "/" + entry)), entry) }
         }
         if best == nil, let source = otherPlatformsOnly {
             return DeploymentTarget(version: nil, source: directory + "/" + source, buildsForIOS: false)
