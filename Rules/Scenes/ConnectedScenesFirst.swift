@@ -27,6 +27,8 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             `#ifdef`/`#elif` alike) or that follows a branch true on iOS (the `#else` of `#if os(iOS)`). \
             Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
+            \(SingleSceneApps.rationale)
+
             ### Why is this bad?
             `connectedScenes` is an unordered `Set`. Since iOS 13 every window on iPad and Mac (Split View, \
             Slide Over, Stage Manager), every CarPlay screen and every external display is its own scene, so \
@@ -57,7 +59,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             "https://developer.apple.com/documentation/storekit/appstore/requestreview(in:)",
         ],
         severity: .warning,
-        options: [.includeTests],
+        options: [.includeTests, SingleSceneApps.noteOption],
         triggering: [
             Example("""
                 final class ShareViewController: UIViewController {
@@ -254,7 +256,9 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
         for lookup in file.sceneLookups() where lookup.result == .scene && !file.isExcludedFromIOS(at: lookup.pick) {
             let host = file.windowHost(at: lookup.pick)
             let text = Self.message(for: lookup, host: host)
-            context.report(at: lookup.pick, text.headline, help: text.help)
+            let adjusted = SingleSceneApps.adjust(help: text.help, scenes: context.appScenes, options: context.options)
+            context.report(at: lookup.pick, text.headline, help: adjusted.help)
+            if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
     }
 
@@ -268,7 +272,9 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
         for lookup in lookups {
             let host = file.objectiveCWindowHost(at: lookup.pick, in: containers)
             let text = Self.objectiveCMessage(for: lookup, host: host)
-            context.report(at: lookup.pick, text.headline, help: text.help)
+            let adjusted = SingleSceneApps.adjust(help: text.help, scenes: context.appScenes, options: context.options)
+            context.report(at: lookup.pick, text.headline, help: adjusted.help)
+            if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
     }
 

@@ -33,6 +33,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             Objective-C gets the same check (`[UIApplication sharedApplication].keyWindow`, `windows.firstObject`, \
             `lastObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
+            \(SingleSceneApps.rationale)
+
             ### Why is this bad?
             Since iOS 13 an app can have several scenes at once — windows side by side on iPad, Stage Manager \
             and Mac, a CarPlay screen, an external display — each with its own windows. The application-wide \
@@ -61,7 +63,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             "https://developer.apple.com/documentation/uikit/uiview/window",
         ],
         severity: .warning,
-        options: [.includeTests],
+        options: [.includeTests, SingleSceneApps.noteOption],
         triggering: [
             Example("""
                 func showError(_ alert: UIAlertController) {
@@ -276,6 +278,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         var help: String
         /// Swift `UIApplication.shared.keyWindow`: with an app's own `keyWindow` helper it calls that.
         var readsApplicationKeyWindow: Bool
+        /// The scenes of the app that builds the file (its Info.plist may sit beside the sources).
+        var scenes: AppScenes = .unknown
     }
 
     /// Both collectors start by looking for one of these (`mayLookUpWindows`, `objectiveCSceneLookups`).
@@ -297,7 +301,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
             facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
                                           message: text.headline, help: text.help,
-                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow))
+                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow,
+                                          scenes: context.appScenes))
         }
     }
 
@@ -314,7 +319,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             let text = Self.objectiveCMessage(for: lookup, host: file.objectiveCWindowHost(at: lookup.pick, in: containers))
             facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
                                           message: text.headline, help: text.help,
-                                          readsApplicationKeyWindow: false))
+                                          readsApplicationKeyWindow: false, scenes: context.appScenes))
         }
     }
 
@@ -365,7 +370,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         for finding in facts.findings {
             // `UIApplication.shared.keyWindow` calls the app's own helper, whose body is reported.
             if finding.readsApplicationKeyWindow && !facts.keyWindowHelpers.isEmpty { continue }
-            context.report(at: finding.site, finding.message, help: finding.help)
+            let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: finding.scenes, options: context.options)
+            context.report(at: finding.site, finding.message, help: adjusted.help)
+            if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
     }
 

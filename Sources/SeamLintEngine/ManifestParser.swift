@@ -176,11 +176,24 @@ enum ManifestParser {
     /// `XcodeProjectSettings`). Without any such setting, the `.xcconfig` files beside the project
     /// (up to two folders down) are read instead.
     static func xcodeProjectTarget(projectPath: String, read: (String) -> String) -> (Finding, String) {
+        xcodeProject(projectPath: projectPath, read: read).target
+    }
+
+    /// As `xcodeProjectTarget`, with the project's resolved settings (nil when it could not be read).
+    static func xcodeProject(projectPath: String, read: (String) -> String)
+        -> (target: (Finding, String), settings: XcodeProjectSettings?) {
         let pbxproj = projectPath + "/project.pbxproj"
         let projectName = (projectPath as NSString).lastPathComponent
         let folder = (projectPath as NSString).deletingLastPathComponent
-        let finding = pbxprojFinding(read(pbxproj), folder: folder, read: read)
-        if finding != .nothing { return (finding, projectName + "/project.pbxproj") }
+        let text = read(pbxproj)
+        let settings = XcodeProjectSettings(pbxproj: text, folder: folder, read: read)
+        let finding = settings.map(governingTarget) ?? buildSettingTarget(text).map(Finding.iOS) ?? .nothing
+        if finding != .nothing { return ((finding, projectName + "/project.pbxproj"), settings) }
+        return (xcconfigTarget(besideProject: folder, projectName: projectName, read: read), settings)
+    }
+
+    /// The lowest target of the `.xcconfig` files beside a project that says nothing itself.
+    private static func xcconfigTarget(besideProject folder: String, projectName: String, read: (String) -> String) -> (Finding, String) {
         var best: (Finding, String) = (.nothing, projectName + "/project.pbxproj")
         for relative in xcconfigFiles(in: folder, depth: 2) {
             if let version = buildSettingTarget(read(folder + "/" + relative)),

@@ -39,6 +39,9 @@ struct XcodeGenSpec {
         }
     }
 
+    /// The line that holds line `index`, if any.
+    func parent(of index: Int) -> Int? { parents[index] >= 0 ? parents[index] : nil }
+
     /// The value of `key` in the mapping that holds line `index` (its siblings), if any.
     func sibling(_ key: String, of index: Int) -> String? {
         let parent = parents[index]
@@ -77,5 +80,32 @@ struct XcodeGenSpec {
             cursor += 1
         }
         return ""
+    }
+}
+
+extension XcodeGenSpec {
+    /// The line ranges of the `application` targets' mappings (each target's own line excluded).
+    func applicationTargets() -> [(name: String, lines: Range<Int>)] {
+        var result: [(name: String, lines: Range<Int>)] = []
+        for (index, line) in lines.enumerated() where parents[index] >= 0 {
+            let parent = parents[index]
+            guard lines[parent].key == "targets", parents[parent] < 0 else { continue }
+            var end = index + 1
+            while end < lines.count && lines[end].indent > line.indent { end += 1 }
+            let body = index + 1..<end
+            let type = body.first { parents[$0] == index && lines[$0].key == "type" }.map { ManifestParser.trim(lines[$0].value, also: "\"'") }
+            let platform = body.first { parents[$0] == index && lines[$0].key == "platform" }.map { lines[$0].value } ?? "iOS"
+            if type == "application" && platform.contains("iOS") { result.append((line.key, body)) }
+        }
+        return result
+    }
+
+    /// The value of the first line keyed `key` among `range`, optionally under a line keyed `parentKey`.
+    func value(of key: String, in range: Range<Int>, under parentKey: String? = nil) -> String? {
+        for index in range where lines[index].key == key {
+            if let parentKey, parents[index] < 0 || lines[parents[index]].key != parentKey { continue }
+            return ManifestParser.trim(lines[index].value, also: "\"'")
+        }
+        return nil
     }
 }
