@@ -10,6 +10,8 @@ struct SourceExcerpt {
 
     /// Lines wider than this are cut to a window around the span, marked with `…`.
     static let widestLine = 160
+    /// The row standing for elided lines.
+    static let elision = "..."
     /// Spans over more lines than this show the first and last two.
     static let tallestSpan = 6
 
@@ -44,7 +46,7 @@ struct SourceExcerpt {
             let number = firstLine + position
             let isFirst = position == 0, isLast = position == lines.count - 1
             if !isFirst && !isLast && lines.count > Self.tallestSpan {
-                if position == 2 { rows.append(Row(number: "...", content: "")) }
+                if position == 2 { rows.append(Row(number: Self.elision, content: "")) }
                 if position >= 2 && position < lines.count - 2 { continue }
             }
             if isFirst {

@@ -71,7 +71,7 @@ public struct TerminalReporter: Reporter {
             let label = SharedNotes.label(note.message, sharedBy: count).escapingControlCharacters
             blocks.append((style.paint("note", .note) + style.paint(":", .bold) + " " + label, note.location, rows))
         }
-        let gutterWidth = blocks.flatMap { $0.rows ?? [] }.map(\.number.count).max() ?? 1
+        let gutterWidth = blocks.flatMap { $0.rows ?? [] }.filter { $0.number != SourceExcerpt.elision }.map(\.number.count).max() ?? 1
         let margin = String(repeating: " ", count: gutterWidth)
         let bar = style.paint("|", .gutter)
 
@@ -85,8 +85,9 @@ public struct TerminalReporter: Reporter {
             guard let rows = block.rows else { return }
             text += margin + " " + bar + "\n"
             for row in rows {
+                if row.number == SourceExcerpt.elision { text += style.paint(row.number, .gutter) + "\n"; continue }
                 let number = String(repeating: " ", count: gutterWidth - row.number.count) + row.number
-                let line = style.paint(number, .gutter) + " " + bar + (row.content.isEmpty ? "" : " " + row.content)
+                let line = (row.number.isEmpty ? number : style.paint(number, .gutter)) + " " + bar + (row.content.isEmpty ? "" : " " + row.content)
                 text += Self.trimmingTrailingSpaces(line) + "\n"
             }
         }
