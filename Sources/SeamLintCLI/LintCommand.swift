@@ -81,7 +81,8 @@ struct LintCommand {
         if verbose { reportTargets(result) }
         if verbose, let line = ObjectiveCCommandLine.verboseLine(for: result) { errors.write(line) }
 
-        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot)
+        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot,
+                                           verbose: verbose)
         let isTerminalReport = reporter is TerminalReporter
         if isTerminalReport {
             let environment = ProcessInfo.processInfo.environment
