@@ -347,7 +347,7 @@ public struct MenuTouchThrough: ProjectRule {
         let related = Self.relatedLocation(lifecycle)
         for site in context.facts(of: Self.self).sites {
             if let target = site.iosDeploymentTarget, target >= Version(18) { continue }
-            let text = Self.message(for: site, hasApp: !lifecycle.mainApps.isEmpty)
+            let text = Self.message(for: site, hasApp: lifecycle.iosMainApp != nil)
             context.report(at: site.site, text.headline, help: text.help, related: related)
         }
     }
@@ -379,7 +379,8 @@ public struct MenuTouchThrough: ProjectRule {
     }
 
     private static func relatedLocation(_ lifecycle: SceneLifecycleNotForwarded.Facts) -> [RelatedLocation] {
-        if let app = lifecycle.mainApps.first {
+        // The iOS app's entry point, not a watchOS or macOS target's `@main` App.
+        if let app = lifecycle.iosMainApp {
             return [RelatedLocation(location: app.site.location,
                                     message: "SwiftUI creates this app's windows: no workaround window can be installed")]
         }

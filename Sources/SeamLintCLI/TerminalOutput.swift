@@ -50,6 +50,13 @@ enum TerminalOutput {
         return 80
     }
 
+    /// `lint explain` wraps at the width, at most 100 columns: longer lines are hard to read.
+    static let widestExplanation = 100
+
+    static func explainWidth(environment: [String: String], output: TextSink) -> Int {
+        min(width(environment: environment, output: output), widestExplanation)
+    }
+
     private static func terminalColumns(_ descriptor: Int32) -> Int? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
