@@ -544,7 +544,7 @@ public struct MenuTouchThrough: ProjectRule {
                 let inMenu = menuUses.contains(helper), styled = styledUses.contains(helper)
                 if site.isAutomaticPicker ? inMenu || styled : inMenu && !styled { continue }
             }
-            let text = Self.message(for: site, hasApp: !lifecycle.mainApps.isEmpty)
+            let text = Self.message(for: site, hasApp: lifecycle.iosMainApp != nil)
             context.report(at: site.site, text.headline, help: text.help, related: related,
                            decidedBy: site.styleModifier.map { [$0] } ?? [])
         }
@@ -583,7 +583,8 @@ public struct MenuTouchThrough: ProjectRule {
     }
 
     private static func relatedLocation(_ lifecycle: SceneLifecycleNotForwarded.Facts) -> [RelatedLocation] {
-        if let app = lifecycle.mainApps.first {
+        // The iOS app's entry point, not a watchOS or macOS target's `@main` App.
+        if let app = lifecycle.iosMainApp {
             return [RelatedLocation(location: app.site.location,
                                     message: "SwiftUI creates this app's windows: no workaround window can be installed")]
         }
