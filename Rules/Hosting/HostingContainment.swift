@@ -15,6 +15,17 @@ struct HostingContainment {
         var viewText: String
         /// The type whose members may contain the controller (by name; "" outside any type).
         var owner: [UInt8]
+        /// The block the call is in, and the local holding the view when it is added through one.
+        var block: Int
+        var viewLocal: [UInt8]?
+    }
+
+    /// `removeFromSuperview()` of a controller's view (`host.view.removeFromSuperview()`) or of a
+    /// local holding it: the name, where, and the block it is in.
+    struct Removal {
+        var name: [UInt8]
+        var index: Int
+        var block: Int
     }
 
     var sites: [Site] = []
@@ -30,6 +41,17 @@ struct HostingContainment {
     var handedTo: [[UInt8]: [[UInt8]: [String]]] = [:]
     /// Per type name: locals holding a controller's view (`let hostView = host.view!`) → the controller.
     var viewAliases: [[UInt8]: [[UInt8]: Int?]] = [:]
+    /// Per type name: views taken out again.
+    var removals: [[UInt8]: [Removal]] = [:]
+
+    /// True when the same block takes the site's view out again after adding it: a view added only
+    /// to be measured (`systemLayoutSizeFitting`) and removed, never shown.
+    func isRemovedAgain(_ site: Site, names: Set<[UInt8]>) -> Bool {
+        for removal in removals[site.owner] ?? [] where removal.block == site.block && removal.index > site.end {
+            if names.contains(removal.name) || removal.name == site.viewLocal { return true }
+        }
+        return false
+    }
 
     /// The names in `name`'s alias group (itself included) within `owner`.
     func group(of name: [UInt8], in owner: [UInt8]) -> Set<[UInt8]> {
@@ -70,7 +92,18 @@ extension SourceFile {
                     if let view = hostedView(at: argument, end: Int(matching[next]), owner: type, result) {
                         let start = chainStart(containing: index)
                         result.sites.append(.init(start: start, end: Int(matching[next]), controller: view.controller,
-                                                  viewText: view.text, owner: type))
+                                                  viewText: view.text, owner: type, block: Int(parent[index]),
+                                                  viewLocal: view.local))
+                    }
+                    continue
+                }
+                if isName(index, "removeFromSuperview"), code[index - 1].kind == .period {
+                    var receiver = index - 2
+                    if tokenIs(receiver, "?") || tokenIs(receiver, "!") { receiver -= 1 }
+                    if isName(receiver, "view"), code[receiver - 1].kind == .period { receiver -= 2 }
+                    if let name = receiverName(endingAt: receiver) {
+                        result.removals[owner(of: index), default: []].append(
+                            .init(name: Array(bytes(at: name)), index: index, block: Int(parent[index])))
                     }
                     continue
                 }
@@ -117,11 +150,11 @@ extension SourceFile {
     /// The controller behind a view argument: `host.view`, `self.host.view!`, `host?.view`,
     /// `hostView` (a local holding `host.view`), or a controller built in place. Nil for anything else.
     private func hostedView(at start: Int, end: Int, owner: [UInt8], _ result: HostingContainment)
-        -> (controller: Int?, text: String)? {
+        -> (controller: Int?, text: String, local: [UInt8]?)? {
         var index = start
         if let close = hostingConstruction(at: index) {
             guard code[close + 1].kind == .period, isName(close + 2, "view"), endsArgument(close + 3, end) else { return nil }
-            return (nil, "UIHostingController(…).view")
+            return (nil, "UIHostingController(…).view", nil)
         }
         if isName(index, "self"), code[index + 1].kind == .period { index += 2 }
         guard code[index].kind == .identifier else { return nil }
@@ -131,10 +164,10 @@ extension SourceFile {
         let spelling = Array(bytes(at: name))
         // Whether `name` holds a hosting controller is decided once the whole file is read.
         if code[cursor].kind == .period, isName(cursor + 1, "view"), endsArgument(cursor + 2, end) {
-            return (name, text(Int(code[start].start)..<code[cursor + 1].end))
+            return (name, text(Int(code[start].start)..<code[cursor + 1].end), nil)
         }
         guard endsArgument(cursor, end), let held = result.viewAliases[owner]?[spelling] else { return nil }
-        return (held, text(at: name))
+        return (held, text(at: name), spelling)
     }
 
     /// True when the argument ends at `index` (after an optional `!`/`?` or `as UIView`).

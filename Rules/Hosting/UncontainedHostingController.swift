@@ -22,7 +22,8 @@ public struct UncontainedHostingController: ProjectRule {
             controller's view, a cell's `contentView`, a stack — while the same type (with its extensions in \
             the file) never passes that controller to `addChild(_:)`. The controller is followed by name through \
             locals, stored properties and assignments between them (`self.host = host`), and through a local \
-            holding its view (`let hostView = host.view!`). Handing the controller to a method that calls \
+            holding its view (`let hostView = host.view!`). A view added and removed again in the same block \
+            (to be measured) is not reported. Handing the controller to a method that calls \
             `addChild` (`embed(host)`, declared in any file) counts as containment. A controller added as a \
             child whose `didMove(toParent:)` is never called is reported too. A controller built only for its \
             view (`addSubview(UIHostingController(rootView: v).view)`) is always reported. Parameters are not \
@@ -179,6 +180,17 @@ public struct UncontainedHostingController: ProjectRule {
                     }
                 }
                 """),
+            // A view added only to be measured and taken out again in the same block (seen in a
+            // browser and a chat app).
+            Example("""
+                func fittingHeight(in container: UIViewController) -> CGFloat {
+                    let sizing = UIHostingController(rootView: Banner())
+                    container.view.addSubview(sizing.view)
+                    let height = sizing.view.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize).height
+                    sizing.view.removeFromSuperview()
+                    return height
+                }
+                """),
             // Comments and strings.
             Example("""
                 // view.addSubview(UIHostingController(rootView: Row()).view)
@@ -224,13 +236,14 @@ public struct UncontainedHostingController: ProjectRule {
             guard !file.isOutsideIOS(at: site.start), !file.isPreviewCode(at: site.start) else { continue }
             let host = file.hostingOwnerRole(at: site.start)
             guard let controller = site.controller else {
+                if found.isRemovedAgain(site, names: []) { continue }
                 let text = Self.builtInPlaceMessage(host: host)
                 facts.sites.append(Site(location: context.factLocation(from: site.start, through: site.end),
                                         message: text.headline, help: text.help, handedTo: []))
                 continue
             }
             let group = found.group(of: Array(file.bytes(at: controller)), in: site.owner)
-            guard !group.isDisjoint(with: found.hostingNames[site.owner] ?? []) else { continue }
+            guard !group.isDisjoint(with: found.hostingNames[site.owner] ?? []), !found.isRemovedAgain(site, names: group) else { continue }
             let name = file.text(at: controller)
             let text: (headline: String, help: String)
             if !group.isDisjoint(with: found.addedAsChild[site.owner] ?? []) {
@@ -267,7 +280,7 @@ public struct UncontainedHostingController: ProjectRule {
 
     static let why = "Without containment SwiftUI misses appearance callbacks and safe-area and trait updates, and its presentations fail."
 
-    static func uncontainedMessage(name: String, view: String, host: WindowHost) -> (headline: String, help: String) {
+    static func uncontainedMessage(name: String, view: String, host: HostingOwnerRole) -> (headline: String, help: String) {
         let instead: String
         switch host {
         case .viewController:
@@ -281,12 +294,12 @@ public struct UncontainedHostingController: ProjectRule {
         return ("`\(view)` joins a view hierarchy but `\(name)` is never added as a child view controller", instead + " " + why)
     }
 
-    static func notMovedMessage(name: String, view: String, host: WindowHost) -> (headline: String, help: String) {
+    static func notMovedMessage(name: String, view: String, host: HostingOwnerRole) -> (headline: String, help: String) {
         ("`\(name)` is added as a child but its `didMove(toParent:)` is never called",
          "Call `\(name).didMove(toParent: self)` once `\(view)` is in place: it completes the containment transition.")
     }
 
-    static func builtInPlaceMessage(host: WindowHost) -> (headline: String, help: String) {
+    static func builtInPlaceMessage(host: HostingOwnerRole) -> (headline: String, help: String) {
         let instead = host == .view
             ? "Keep the controller and have the owning view controller contain it, or for cell content use `UIHostingConfiguration` (iOS 16+)."
             : "Keep the controller in a property, call `addChild(_:)` before adding its view and `didMove(toParent:)` after."
@@ -294,9 +307,13 @@ public struct UncontainedHostingController: ProjectRule {
     }
 }
 
+/// What the type adding a hosting controller's view is, for the help: only a view controller can
+/// be the parent itself.
+enum HostingOwnerRole { case viewController, view, other }
+
 extension SourceFile {
     /// The role of the type around `index` (view controller, view, other), judged by its superclass.
-    func hostingOwnerRole(at index: Int) -> WindowHost {
+    func hostingOwnerRole(at index: Int) -> HostingOwnerRole {
         guard let type = enclosingType(of: index), type.kind == .class || type.kind == .extension else { return .other }
         let superclass = type.kind == .class ? type.inheritance.first : type.name
         guard let superclass, code[superclass].kind == .identifier else { return .other }

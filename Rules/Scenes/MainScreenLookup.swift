@@ -19,8 +19,10 @@ public struct MainScreenLookup: ObjectiveCRule {
             used for what the window decides: `bounds`, `scale`, `nativeBounds`, `nativeScale`, \
             `traitCollection`, the coordinate spaces, or the screen itself handed on. Reads of properties of \
             the device rather than of a window (`brightness`, `wantsSoftwareDimming`, `isCaptured`, \
-            `maximumFramesPerSecond`, `traitCollection.userInterfaceIdiom`) and comparisons \
-            (`screen == UIScreen.main`, which tell the built-in screen from an external one) are not reported; \
+            `maximumFramesPerSecond`, `traitCollection.userInterfaceIdiom`, the Display Zoom check \
+            `scale != nativeScale`), comparisons of the screen itself (`screen == UIScreen.main`, which tell the \
+            built-in screen from an external one) and a new window's first frame (`UIWindow(frame: \
+            UIScreen.main.bounds)`, which UIKit replaces with its scene's) are not reported; \
             nor is AppKit's `NSScreen.main`, code that cannot run on iOS (`#if os(macOS)`, `os(tvOS)`, \
             `os(watchOS)`, Objective-C `TARGET_OS_OSX`, `TARGET_OS_TV`, `TARGET_OS_WATCH`, a folder named after \
             another platform), code that only runs before iOS 13, previews and test files (set the rule \
@@ -90,6 +92,12 @@ public struct MainScreenLookup: ObjectiveCRule {
                 }
                 let pixels = ↓UIScreen.screens.first?.nativeBounds
                 """),
+            // A width compared with the screen's is still the screen's width (seen in a social app).
+            Example("""
+                func keyboardWillShow(_ endFrame: CGRect) {
+                    guard endFrame.width == ↓UIScreen.main.bounds.width else { return }
+                }
+                """),
             // The screen handed on.
             Example("""
                 func makeLink(target: Any, selector: Selector) -> CADisplayLink? {
@@ -128,6 +136,13 @@ public struct MainScreenLookup: ObjectiveCRule {
                 if screen != UIScreen.main { showExternalDisplayControls(on: screen) }
                 let external = UIScreen.screens.last
                 let several = UIScreen.screens.count > 1
+                """),
+            // A window's first frame (UIKit sizes a window to its scene) and the Display Zoom setting
+            // (seen in a browser, a podcast app and a chat app).
+            Example("""
+                let window = UIWindow(frame: UIScreen.main.bounds)
+                let zoomed = UIScreen.main.scale != UIScreen.main.nativeScale
+                let standard = UIScreen.main.nativeScale > UIScreen.main.scale
                 """),
             // Other receivers: AppKit, a scene's screen, an app's own type.
             Example("""
@@ -178,6 +193,7 @@ public struct MainScreenLookup: ObjectiveCRule {
                     BOOL builtIn = self.view.window.screen == [UIScreen mainScreen];
                     CGFloat scale = self.traitCollection.displayScale;
                     NSScreen *mac = [NSScreen mainScreen];
+                    self.window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
                 }
                 #if TARGET_OS_TV
                 static CGFloat Width(void) { return [UIScreen mainScreen].bounds.size.width; }

@@ -36,7 +36,13 @@ extension SourceFile {
             guard let read = mainScreenRead(start: start, screenEnd: last) else { continue }
             reads.append(read)
         }
-        return foldMainScreenReads(reads) { statementStart(containing: $0) }
+        // Each walk back stops at the previous read: linear in the statement, however many reads it holds.
+        var earlier: (chainStart: Int, statementStart: Int)?
+        return foldMainScreenReads(reads) { start in
+            let statement = statementStart(containing: start, after: earlier)
+            earlier = (chainStart(containing: start), statement)
+            return statement
+        }
     }
 
     /// `UIScreen.main`, `UIKit.UIScreen.main`, `UIScreen.screens.first`, `UIScreen.screens[0]`, or
@@ -77,8 +83,8 @@ extension SourceFile {
 
     /// The read of the screen expression `start…screenEnd`, or nil when it is not a window's business.
     private func mainScreenRead(start: Int, screenEnd: Int) -> MainScreenRead? {
-        // Comparisons tell the built-in screen from another: `screen == UIScreen.main`.
-        if isComparison(start - 1) || isComparison(screenEnd + 1) { return nil }
+        // `UIWindow(frame: UIScreen.main.bounds)`: UIKit sizes a window to its scene whatever frame it starts with.
+        if isInitialWindowFrame(start) { return nil }
         var member = screenEnd + 1
         if tokenIs(member, "?") || tokenIs(member, "!"), code[member + 1].kind == .period { member += 1 }
         var kind = MainScreenMember.screen
@@ -93,17 +99,49 @@ extension SourceFile {
                 || isName(name, "fixedCoordinateSpace") || isName(name, "applicationFrame") {
                 kind = .bounds
             } else if isName(name, "scale") || isName(name, "nativeScale") {
+                // `UIScreen.main.scale != UIScreen.main.nativeScale` asks whether Display Zoom is on: a device setting.
+                if isDisplayZoomCheck(member: name, start: start) { return nil }
                 kind = .scale
             } else if isName(name, "traitCollection") {
                 kind = .traits
             }
             end = name
+        } else if isComparison(start - 1) || isComparison(screenEnd + 1) {
+            // The screen itself compared tells the built-in screen from another: `screen == UIScreen.main`.
+            return nil
         }
         guard !isOutsideIOS(at: start), !isPreviewCode(at: start), !runsOnlyBelowIOS(Version(13), at: start) else { return nil }
         // The screen alone when it is handed on (`UIScreen.main.displayLink(…)`), else with the member.
         let shown = kind == .screen ? screenEnd : end
         let spelling = text(Int(code[start].start)..<code[shown].end).filter { !$0.isWhitespace }
         return MainScreenRead(start: start, end: end, member: kind, spelling: spelling.count <= 40 ? spelling : "UIScreen.main")
+    }
+
+    /// The `frame:` argument of `UIWindow(frame:)` (or a `…Window(frame:)` subclass); in Objective-C
+    /// of `[[UIWindow alloc] initWithFrame:…]`.
+    func isInitialWindowFrame(_ start: Int) -> Bool {
+        guard tokenIs(start - 1, ":") else { return false }
+        if isName(start - 2, "frame") {
+            let open = start - 3
+            return code[open].kind == .leftParen && code[open - 1].kind == .identifier && tokenHasSuffix(open - 1, "Window")
+        }
+        guard isName(start - 2, "initWithFrame"), code[start - 3].kind == .rightSquare, matching[start - 3] >= 0 else { return false }
+        let open = Int(matching[start - 3])
+        return tokenHasSuffix(open + 1, "Window") && isName(open + 2, "alloc")
+    }
+
+    /// `scale` compared with the main screen's `nativeScale`, or the other way round:
+    /// `UIScreen.main.scale != UIScreen.main.nativeScale`.
+    private func isDisplayZoomCheck(member: Int, start: Int) -> Bool {
+        let comparisons: [StaticString] = ["==", "!=", "<", ">", "<=", ">="]
+        let other: StaticString = isName(member, "scale") ? "nativeScale" : "scale"
+        if comparisons.contains(where: { tokenIs(member + 1, $0) }), isName(member + 2, "UIScreen"),
+           code[member + 3].kind == .period, isName(member + 4, "main"), code[member + 5].kind == .period,
+           isName(member + 6, other) {
+            return true
+        }
+        return comparisons.contains(where: { tokenIs(start - 1, $0) }) && isName(start - 2, other)
+            && code[start - 3].kind == .period && isName(start - 4, "main")
     }
 
     private func isComparison(_ index: Int) -> Bool {
@@ -202,7 +240,7 @@ extension SourceFile {
             // `[[UIScreen mainScreen] bounds]` starts at the outer `[`.
             if next.kind == .message { start = Int(parent[next.token]) }
         }
-        guard !isExcludedFromIOS(at: start) else { return nil }
+        guard !isExcludedFromIOS(at: start), !isInitialWindowFrame(start) else { return nil }
         let shown = kind == .screen ? screenEnd : end
         let spelling = text(Int(code[kind == .screen ? screenStart : start].start)..<code[shown].end)
         let compact = spelling.split(whereSeparator: \.isWhitespace).joined(separator: " ")
