@@ -80,7 +80,7 @@ extension SourceFile {
 }
 
 /// The walk behind `SourceFile.sceneLookups()`.
-private struct SceneLookupFinder {
+struct SceneLookupFinder {
     let file: SourceFile
     /// Locals that hold an unpicked global collection: declaration index → what they hold.
     var trackedLocals: [(declaration: Int, holds: Value, origin: SceneLookupOrigin)] = []
