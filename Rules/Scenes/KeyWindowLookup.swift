@@ -358,11 +358,26 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// Whether the app's windows belong to scenes (a SwiftUI `App`).
     public static var readsFactsOf: [any ProjectRule.Type] { [SceneLifecycleNotForwarded.self] }
 
+    /// Call arguments are recorded only in projects where a StoreKit call takes its scene from a
+    /// parameter, to see whether every caller passes a global scene.
+    public static var defersFacts: Bool { true }
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
+        firstPass.provenance.uses.contains { $0.sink != nil }
+    }
+
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
+        if context.skipsTestFile { return }
+        let lookups = Self.mayLookUpWindows(context.file) ? context.file.sceneLookups() : []
+        var collector = SceneProvenanceCollector(context: context, lookups: lookups)
+        collector.recordsCalls = true
+        facts.provenance.calls = collector.collect().calls
+    }
+
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         let lookups = Self.mayLookUpWindows(file) ? file.sceneLookups() : []
         if !context.skipsTestFile {
-            var collector = SceneProvenanceCollector(context: context, globalPicks: lookups.map(\.pick))
+            var collector = SceneProvenanceCollector(context: context, lookups: lookups)
             facts.provenance = collector.collect()
         }
         guard Self.mayLookUpWindows(file) else { return }

@@ -29,6 +29,9 @@ struct SceneProvenance {
     private var globalCount: [String: Int] = [:]
     private var delegateCount: [String: Int] = [:]
     private var helpersByName: [String: [Int]] = [:]
+    /// The app's own `keyWindow` on `UIApplication`, if it declares one.
+    private var keyWindowRedefinition: Int?
+    private var callsByCallee: [String: [Int]] = [:]
 
     /// UIKit's own names for scenes, windows and controllers: a project member of the same name read
     /// on a value of unknown type is more likely UIKit's.
@@ -44,6 +47,10 @@ struct SceneProvenance {
         self.sceneApp = sceneApp || facts.declaresWindowSceneDelegate
         for name in facts.declaredNames { declaredCount[name, default: 0] += 1 }
         for (index, helper) in facts.helpers.enumerated() { helpersByName[helper.name, default: []].append(index) }
+        for (index, call) in facts.calls.enumerated() { callsByCallee[call.callee, default: []].append(index) }
+        keyWindowRedefinition = (helpersByName["keyWindow"] ?? []).first { index in
+            facts.helpers[index].owner == "UIApplication" && !facts.helpers[index].isStatic
+        }
         solve()
     }
 
@@ -71,7 +78,7 @@ struct SceneProvenance {
             }
         }
         for (index, helper) in facts.helpers.enumerated() {
-            if let site = helper.flow.global { markGlobal(index, .source(site)) }
+            if let site = helper.flow.global ?? helper.flow.applicationKeyWindow { markGlobal(index, .source(site)) }
             else if sceneApp, let site = helper.flow.delegateWindow { markGlobal(index, .source(site)) }
             if helper.flow.appDelegate { markDelegate(index, .source(helper.site)) }
         }
@@ -110,8 +117,12 @@ struct SceneProvenance {
         }
     }
 
+
     /// The first global helper (or, with `delegate`, app-delegate helper read through `.window`) the flow reads.
+    /// Nil when the flow reads a global pick of its own file, which is reported there.
     func helper(readBy flow: ProvenanceFlow, in context: [String], delegate: Bool = false) -> Int? {
+        if flow.global != nil { return nil }
+        if flow.applicationKeyWindow != nil, keyWindowRedefinition == nil { return nil }
         for reference in flow.references where !delegate || reference.readsWindow {
             for index in helpersByName[reference.name] ?? [] {
                 if delegate {
@@ -159,15 +170,59 @@ struct SceneProvenance {
         return (related, decidedBy)
     }
 
-    /// StoreKit calls whose scene comes from a global helper (`connected_scenes_first`).
+    /// Where a global value in `flow` comes from: a helper, or a pick of the flow's own file.
+    func globalSource(of flow: ProvenanceFlow, in context: [String]) -> (helper: Int?, site: FactLocation)? {
+        if let site = flow.global { return (nil, site) }
+        if let site = flow.applicationKeyWindow {
+            guard let redefinition = keyWindowRedefinition else { return (nil, site) }
+            if global[redefinition] != nil { return (redefinition, facts.helpers[redefinition].site) }
+        }
+        if sceneApp, let site = flow.delegateWindow { return (nil, site) }
+        if let index = helper(readBy: flow, in: context) { return (index, facts.helpers[index].site) }
+        return nil
+    }
+
+    /// A StoreKit call whose scene is a parameter that every call in the project feeds from a global value.
+    func sinkFinding(_ use: ProvenanceUse, _ sink: ParameterSink, api: String) -> Finding? {
+        let callers = (callsByCallee[sink.function] ?? []).map { facts.calls[$0] }.filter {
+            $0.label == sink.label && (sink.label != "_" || $0.position == sink.position)
+        }
+        guard !callers.isEmpty else { return nil }
+        var related: [RelatedLocation] = []
+        var decidedBy: [FactLocation] = []
+        var helperName: String?
+        for caller in callers {
+            guard let source = globalSource(of: caller.flow, in: caller.context) else { return nil }
+            decidedBy.append(caller.site)
+            if related.count < 3 {
+                related.append(RelatedLocation(location: caller.site.location, message: "a caller passes a scene picked from all scenes"))
+            }
+            if let index = source.helper, helperName == nil {
+                helperName = displayName(index)
+                related.append(RelatedLocation(location: facts.helpers[index].site.location,
+                                               message: "helper \(displayName(index)) returns a scene picked from all scenes"))
+                decidedBy.append(facts.helpers[index].site)
+            }
+        }
+        let message = helperName.map { "\(api) gets an arbitrary scene from helper \($0) through `\(sink.parameter)`" }
+            ?? "\(api) gets an arbitrary scene: every caller of `\(sink.function)` passes one"
+        return Finding(site: use.site, message: message,
+                       help: use.help + " Every call of `\(sink.function)` in the project passes a scene picked from all scenes.",
+                       related: related, decidedBy: decidedBy)
+    }
+
+    /// StoreKit calls whose scene comes from a global helper, directly or through a parameter (`connected_scenes_first`).
     func storeKitFindings() -> [Finding] {
         facts.uses.compactMap { use in
-            guard case .storeKit(let call) = use.kind, let index = helper(readBy: use.flow, in: use.context) else { return nil }
+            guard case .storeKit(let call) = use.kind else { return nil }
             let api: String
             switch call {
             case .storeReviewControllerRequestReview: api = "`SKStoreReviewController.requestReview(in:)`"
             case .appStoreRequestReview: api = "`AppStore.requestReview(in:)`"
             case .showManageSubscriptions: api = "`AppStore.showManageSubscriptions(in:)`"
+            }
+            guard let index = helper(readBy: use.flow, in: use.context) else {
+                return use.sink.flatMap { sinkFinding(use, $0, api: api) }
             }
             let (related, decidedBy) = evidence(index, reasons: global, label: "returns a scene picked from all scenes")
             return Finding(site: use.site, message: "\(api) gets an arbitrary scene from helper \(displayName(index))",

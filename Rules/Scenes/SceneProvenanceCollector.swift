@@ -7,8 +7,10 @@ import SeamLintCore
 struct SceneProvenanceCollector {
     let file: SourceFile
     let context: RuleContext
-    /// Code indices of this file's global picks (`sceneLookups()`), ascending.
+    /// Code indices of this file's global picks (`sceneLookups()`), ascending, and of its reads of
+    /// `UIApplication.shared.keyWindow` among them.
     let globalPicks: [Int]
+    let applicationKeyWindows: [Int]
     /// Window picks on scene values, by the index of their `keyWindow`/`windows` member.
     var scenePicks: [Int: ScenePick] = [:]
     /// Names bound in each owner's body (function, accessor; -1 outside any) and where their value comes from.
@@ -18,11 +20,14 @@ struct SceneProvenanceCollector {
     var ownersWithReturn: Set<Int> = []
     var contextCache: [Int: [String]] = [:]
     var facts = SceneProvenanceFacts()
+    /// The second pass: record call arguments (`ProvenanceCall`).
+    var recordsCalls = false
 
-    init(context: RuleContext, globalPicks: [Int]) {
+    init(context: RuleContext, lookups: [SceneLookup]) {
         self.context = context
         self.file = context.file
-        self.globalPicks = globalPicks.sorted()
+        applicationKeyWindows = lookups.filter { $0.origin == .applicationKeyWindow }.map(\.pick).sorted()
+        globalPicks = lookups.filter { $0.origin != .applicationKeyWindow }.map(\.pick).sorted()
     }
 
     mutating func collect() -> SceneProvenanceFacts {
@@ -55,6 +60,8 @@ struct SceneProvenanceCollector {
                 locals[owner(of: index).declaration ?? -1, default: [:]][file.text(at: index + 1)] = ProvenanceFlow()
             } else if token.kind == .identifier {
                 recordUse(at: index)
+                if recordsCalls, code[index + 1].kind == .leftParen, !code[index + 1].flags.contains(.lineStart),
+                   code[index - 1].keyword != .func { recordCall(at: index) }
             }
             index += 1
         }
@@ -256,7 +263,8 @@ struct SceneProvenanceCollector {
     func flow(of range: Range<Int>, owner: Int?) -> ProvenanceFlow {
         var flow = ProvenanceFlow()
         guard !range.isEmpty else { return flow }
-        if let pick = firstGlobalPick(in: range) { flow.global = context.factLocation(at: pick) }
+        if let pick = Self.first(of: globalPicks, in: range) { flow.global = context.factLocation(at: pick) }
+        if let pick = Self.first(of: applicationKeyWindows, in: range) { flow.applicationKeyWindow = context.factLocation(at: pick) }
         let code = file.code
         for index in range {
             let token = code[index]
@@ -269,13 +277,13 @@ struct SceneProvenanceCollector {
         return flow
     }
 
-    func firstGlobalPick(in range: Range<Int>) -> Int? {
-        var low = 0, high = globalPicks.count
+    static func first(of picks: [Int], in range: Range<Int>) -> Int? {
+        var low = 0, high = picks.count
         while low < high {
             let middle = (low + high) / 2
-            if globalPicks[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+            if picks[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
         }
-        return low < globalPicks.count && globalPicks[low] < range.upperBound ? globalPicks[low] : nil
+        return low < picks.count && picks[low] < range.upperBound ? picks[low] : nil
     }
 
     /// The first token of a postfix chain: not a member, a label or a name being declared.
@@ -323,17 +331,19 @@ struct SceneProvenanceCollector {
         let name = file.text(at: head)
         if file.isName(head, "self") || file.isName(head, "Self") {
             form = .selfMember
+            // `self.delegate` in an extension of `UIApplication`.
+            if let delegate = namedLink(in: chain, from: 1, limit: limit), file.isName(links[delegate].token, "delegate"),
+               isInsideApplicationType(head) {
+                readDelegate(chain, at: delegate, limit: limit, &flow)
+                return
+            }
         } else if name == "UIApplication" {
             if let shared = namedLink(in: chain, from: 1, limit: limit),
                file.isName(links[shared].token, "shared") || file.isName(links[shared].token, "sharedApplication") {
                 next = shared + 1
                 form = .application
                 if let delegate = namedLink(in: chain, from: next, limit: limit), file.isName(links[delegate].token, "delegate") {
-                    if let window = windowRead(in: chain, after: delegate, limit: limit) {
-                        flow.delegateWindow = context.factLocation(at: window)
-                    } else if namedLink(in: chain, from: delegate + 1, limit: limit) == nil {
-                        flow.appDelegate = true
-                    }
+                    readDelegate(chain, at: delegate, limit: limit, &flow)
                     return
                 }
             } else {
@@ -344,8 +354,15 @@ struct SceneProvenanceCollector {
             if local.appDelegate, let window = windowRead(in: chain, after: 0, limit: limit) {
                 flow.delegateWindow = context.factLocation(at: window)
             }
-        } else if locals[-1]?[name] != nil || isParameter(head) || name.hasPrefix("$") {
+        } else if isParameter(head) {
             form = .member
+            if !flow.parameters.contains(name) { flow.parameters.append(name) }
+        } else if locals[-1]?[name] != nil || name.hasPrefix("$") {
+            form = .member
+        } else if name == "delegate", isInsideApplicationType(head) {
+            // `delegate` in an extension of `UIApplication`.
+            readDelegate(chain, at: 0, limit: limit, &flow)
+            return
         } else if file.isCapitalized(head) {
             form = .staticMember(name)
         } else {
@@ -358,6 +375,21 @@ struct SceneProvenanceCollector {
             form = .member
             position = link + 1
         }
+    }
+
+    /// The application's `delegate` at link `position`: its `window` read, or the delegate itself.
+    func readDelegate(_ chain: Chain, at position: Int, limit: Int, _ flow: inout ProvenanceFlow) {
+        if let window = windowRead(in: chain, after: position, limit: limit) {
+            flow.delegateWindow = context.factLocation(at: window)
+        } else if namedLink(in: chain, from: position + 1, limit: limit) == nil {
+            flow.appDelegate = true
+        }
+    }
+
+    func isInsideApplicationType(_ index: Int) -> Bool {
+        guard let type = file.enclosingType(of: index), let name = type.name else { return false }
+        if type.kind == .extension { return file.isName(name, "UIApplication") }
+        return type.kind == .class && type.inheritance.first.map { file.isName($0, "UIApplication") } == true
     }
 
     /// The first `.member` link at or after `position` that starts before `limit`.
@@ -388,7 +420,7 @@ struct SceneProvenanceCollector {
         if let pick = scenePicks[index] {
             let owner = owner(of: index).declaration
             let flow = self.flow(of: pick.receiver, owner: owner)
-            guard flow.global == nil, flow.delegateWindow == nil, !flow.references.isEmpty else { return }
+            guard flow.global == nil, flow.delegateWindow == nil, !flow.references.isEmpty || flow.applicationKeyWindow != nil else { return }
             facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: context.factLocation(at: pick.pick),
                                             help: Self.windowHelp(file.windowHost(at: pick.pick)),
                                             context: typeContext(of: index), flow: flow))
@@ -430,10 +462,47 @@ struct SceneProvenanceCollector {
                 ? .appStoreRequestReview : .storeReviewControllerRequestReview
         }
         let flow = self.flow(of: argument.value, owner: owner(of: name).declaration)
-        guard flow.global == nil, flow.delegateWindow == nil, !flow.references.isEmpty else { return }
+        let sink = parameterSink(reading: flow, at: name)
+        guard flow.global == nil, flow.delegateWindow == nil,
+              !flow.references.isEmpty || flow.applicationKeyWindow != nil || sink != nil else { return }
         facts.uses.append(ProvenanceUse(kind: .storeKit(call), site: context.factLocation(at: name),
                                         help: Self.storeKitHelp(call, file.windowHost(at: name)),
-                                        context: typeContext(of: name), flow: flow))
+                                        context: typeContext(of: name), flow: flow, sink: sink))
+    }
+
+    /// The parameter of the innermost function around `index` that `flow` reads.
+    func parameterSink(reading flow: ProvenanceFlow, at index: Int) -> ParameterSink? {
+        guard !flow.parameters.isEmpty else { return nil }
+        for owner in file.enclosingDeclarations(of: index) {
+            let declaration = file.declarations[owner]
+            if declaration.isType { return nil }
+            guard declaration.kind == .function, let name = declaration.name else { continue }
+            for (position, parameter) in declaration.parameters.enumerated()
+            where flow.parameters.contains(file.text(at: parameter.name)) {
+                let label = parameter.label.map { file.code[$0].keyword == .underscore ? "_" : file.text(at: $0) }
+                    ?? file.text(at: parameter.name)
+                return ParameterSink(function: file.text(at: name), label: label, position: position,
+                                     parameter: file.text(at: parameter.name))
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// The arguments of the call at `name` that read a name or a global value.
+    mutating func recordCall(at name: Int) {
+        let arguments = file.callArguments(open: name + 1)
+        guard !arguments.isEmpty else { return }
+        let owner = owner(of: name).declaration
+        for (position, argument) in arguments.enumerated() {
+            var flow = self.flow(of: argument.value, owner: owner)
+            guard flow.global != nil || flow.applicationKeyWindow != nil || flow.delegateWindow != nil
+                    || !flow.references.isEmpty else { continue }
+            flow.parameters = []
+            let label = argument.label.map { file.text(at: $0) } ?? "_"
+            facts.calls.append(ProvenanceCall(callee: file.text(at: name), label: label, position: position,
+                                              site: context.factLocation(at: name), context: typeContext(of: name), flow: flow))
+        }
     }
 
     // MARK: Help

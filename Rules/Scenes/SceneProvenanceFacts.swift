@@ -20,12 +20,16 @@ struct SceneProvenanceFacts: Sendable, Equatable {
     var declaredNames: [String] = []
     /// A type conforming to `UIWindowSceneDelegate`: the app's windows belong to scenes.
     var declaresWindowSceneDelegate = false
+    /// Call arguments that may carry a scene, recorded (in a second pass) only in projects where a
+    /// StoreKit call takes its scene from a parameter.
+    var calls: [ProvenanceCall] = []
 
     mutating func append(_ later: Self) {
         helpers += later.helpers
         uses += later.uses
         declaredNames += later.declaredNames
         declaresWindowSceneDelegate = declaresWindowSceneDelegate || later.declaresWindowSceneDelegate
+        calls += later.calls
     }
 }
 
@@ -53,15 +57,22 @@ struct ProvenanceReference: Sendable, Equatable {
 /// Where a value comes from, as far as one file can tell.
 struct ProvenanceFlow: Sendable, Equatable {
     var references: [ProvenanceReference] = []
-    /// A global pick this file reports (`connectedScenes.first`, `UIApplication.shared.keyWindow` …).
+    /// A global pick this file reports (`connectedScenes.first`, `UIApplication.shared.windows.first` …).
     var global: FactLocation?
+    /// `UIApplication.shared.keyWindow`: UIKit's (a global pick reported here) or, when the app
+    /// declares its own `keyWindow` on `UIApplication`, a read of that helper.
+    var applicationKeyWindow: FactLocation?
     /// A read of the app delegate's window (`(UIApplication.shared.delegate as? AppDelegate)?.window`):
     /// global in an app whose windows belong to scenes.
     var delegateWindow: FactLocation?
     /// The value is the app delegate (`UIApplication.shared.delegate as! AppDelegate`).
     var appDelegate = false
+    /// Parameters of the enclosing function it reads.
+    var parameters: [String] = []
 
-    var isEmpty: Bool { references.isEmpty && global == nil && delegateWindow == nil && !appDelegate }
+    var isEmpty: Bool {
+        references.isEmpty && global == nil && applicationKeyWindow == nil && delegateWindow == nil && !appDelegate
+    }
 
     /// References kept per flow at most: a returned value rarely reads more names than this.
     static let maximumReferences = 24
@@ -69,8 +80,10 @@ struct ProvenanceFlow: Sendable, Equatable {
     mutating func merge(_ other: ProvenanceFlow) {
         for reference in other.references { add(reference) }
         global = global ?? other.global
+        applicationKeyWindow = applicationKeyWindow ?? other.applicationKeyWindow
         delegateWindow = delegateWindow ?? other.delegateWindow
         appDelegate = appDelegate || other.appDelegate
+        for parameter in other.parameters where !parameters.contains(parameter) { parameters.append(parameter) }
     }
 
     mutating func add(_ reference: ProvenanceReference) {
@@ -108,5 +121,27 @@ struct ProvenanceUse: Sendable, Equatable {
     var help: String
     var context: [String]
     /// Where the receiver (or the argument) comes from.
+    var flow: ProvenanceFlow
+    /// A StoreKit call whose scene is a parameter of the function around it.
+    var sink: ParameterSink? = nil
+}
+
+/// `func ask(in scene: UIWindowScene) { AppStore.requestReview(in: scene) }`: the parameter the
+/// StoreKit call reads, matched with the project's calls by function name and argument label.
+struct ParameterSink: Sendable, Equatable {
+    var function: String
+    /// The argument label, `_` when there is none.
+    var label: String
+    var position: Int
+    var parameter: String
+}
+
+/// One argument of a call (`ask(in: scene)`) and where its value comes from.
+struct ProvenanceCall: Sendable, Equatable {
+    var callee: String
+    var label: String
+    var position: Int
+    var site: FactLocation
+    var context: [String]
     var flow: ProvenanceFlow
 }
