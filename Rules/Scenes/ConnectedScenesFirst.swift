@@ -59,29 +59,29 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             Example("""
                 final class ShareViewController: UIViewController {
                     func share(_ url: URL) {
-                        guard let scene = UIApplication.shared.connectedScenes.↓first as? UIWindowScene else { return }
+                        guard let scene = ↓UIApplication.shared.connectedScenes.first as? UIWindowScene else { return }
                         present(in: scene, url)
                     }
                 }
                 """),
             Example("""
-                let scene = UIApplication.shared.connectedScenes
+                let scene = ↓UIApplication.shared.connectedScenes
                     .filter { $0.activationState == .foregroundActive }
                     .compactMap { $0 as? UIWindowScene }
-                    .↓first
+                    .first
                 """),
             // A local holding the collection, with a fallback in the same statement: one diagnostic.
             Example("""
                 func currentScene() -> UIWindowScene? {
                     let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                    return scenes.↓first { $0.activationState == .foregroundActive } ?? scenes.first
+                    return ↓scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
                 }
                 """),
             // Implicit `self` inside an extension of UIApplication.
             Example("""
                 extension UIApplication {
                     var activeScene: UIWindowScene? {
-                        connectedScenes.↓first { $0.activationState == .foregroundActive } as? UIWindowScene
+                        ↓connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
                     }
                 }
                 """),
@@ -89,7 +89,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             Example("""
                 extension UIApplication {
                     static var foregroundScene: UIWindowScene? {
-                        shared.connectedScenes.↓first { $0.activationState == .foregroundActive } as? UIWindowScene
+                        ↓shared.connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
                     }
                 }
                 """),
@@ -98,7 +98,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
                 struct SettingsView: View {
                     var body: some View {
                         Button("Rate us") {
-                            if let scene = UIApplication.shared.connectedScenes.↓first(where: { $0.activationState == .foregroundActive }) as? UIWindowScene {
+                            if let scene = ↓UIApplication.shared.connectedScenes.first(where: { $0.activationState == .foregroundActive }) as? UIWindowScene {
                                 SKStoreReviewController.requestReview(in: scene)
                             }
                         }
@@ -107,18 +107,18 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
                 """),
             Example("""
                 func manage() async throws {
-                    try await AppStore.showManageSubscriptions(in: UIApplication.shared.connectedScenes.↓randomElement() as! UIWindowScene)
+                    try await AppStore.showManageSubscriptions(in: ↓UIApplication.shared.connectedScenes.randomElement() as! UIWindowScene)
                 }
                 """),
             Example("""
                 + (void)requestReview {
-                    UIWindowScene *scene = (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.↓anyObject;
+                    UIWindowScene *scene = (UIWindowScene *)↓[UIApplication sharedApplication].connectedScenes.anyObject;
                     [SKStoreReviewController requestReviewInScene:scene];
                 }
                 """, language: .objectiveC),
             Example("""
                 func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    let orientation = (Array(application.connectedScenes)↓[0] as? UIWindowScene)?.interfaceOrientation
+                    let orientation = (↓Array(application.connectedScenes)[0] as? UIWindowScene)?.interfaceOrientation
                     return orientation != nil
                 }
                 """),
@@ -216,7 +216,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
         for lookup in file.sceneLookups() where lookup.result == .scene {
             let host = file.windowHost(at: lookup.pick)
             let text = Self.message(for: lookup, host: host)
-            context.report(at: lookup.pick, text.headline, help: text.help)
+            context.report(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick, text.headline, help: text.help)
         }
     }
 
@@ -230,7 +230,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
         for lookup in lookups {
             let host = file.objectiveCWindowHost(at: lookup.pick, in: containers)
             let text = Self.objectiveCMessage(for: lookup, host: host)
-            context.report(at: lookup.pick, text.headline, help: text.help)
+            context.report(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick, text.headline, help: text.help)
         }
     }
 
