@@ -25,3 +25,10 @@ enum SingleSceneApps {
         rule option `note_in_single_scene_apps` to `false` to keep the rule's severity.
         """
 }
+
+extension SourceFile {
+    /// The global scene and window lookups of code compiled for iOS (not `#if os(tvOS)` …).
+    func iosSceneLookups() -> [SceneLookup] {
+        sceneLookups().filter { !isExcludedFromIOS(at: $0.pick) }
+    }
+}
