@@ -35,7 +35,10 @@ enum AppScenesResolver {
                 return AppScenes(verdict: generated ? .multipleScenes : .singleScene, source: source,
                                  evidence: "UIApplicationSupportsMultipleScenes = \(generated ? "YES" : "NO")")
             }
-            if let fromFile, fromFile.verdict != .unknown { return fromFile }
+            // A file without a scene manifest gets Xcode's generated one (SwiftUI templates), which
+            // enables multiple windows.
+            let fileHasManifest = fromFile.map { $0.verdict != .unknown && $0.evidence != "no UIApplicationSceneManifest" } ?? false
+            if let fromFile, fileHasManifest { return fromFile }
             if settings["INFOPLIST_KEY_UIApplicationSceneManifest_Generation"]?.uppercased() == "YES" {
                 // Xcode's generated scene manifest (SwiftUI templates) enables multiple windows.
                 return AppScenes(verdict: .multipleScenes, source: "\(projectName) (\(target.name))",

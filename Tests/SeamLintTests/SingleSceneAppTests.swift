@@ -112,6 +112,13 @@ struct SingleSceneAppTests {
                 "GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES; "))
         }
         #expect(generated.map(\.severity) == [.warning, .warning])
+        // The same with an INFOPLIST_FILE that has no scene manifest: Xcode merges the generated one in.
+        let merged = try Self.lint { root in
+            try root.write("Trails.xcodeproj/project.pbxproj", Self.pbxproj(appSettings:
+                "INFOPLIST_FILE = Trails/Info.plist; INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES; "))
+            try root.write("Trails/Info.plist", Self.plist(multipleScenes: nil, manifest: false))
+        }
+        #expect(merged.map(\.severity) == [.warning, .warning])
     }
 
     @Test("XcodeGen info properties and path; an app Info.plist beside the sources; none at all")
