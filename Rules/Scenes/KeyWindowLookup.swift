@@ -151,6 +151,18 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """]),
+            // The key window among the windows of a scene a helper picked.
+            Example("""
+                func dismissKeyboard() {
+                    UIApplication.shared.foregroundWindows.↓first(where: \\.isKeyWindow)?.endEditing(true)
+                }
+                """, companions: ["""
+                extension UIApplication {
+                    var foregroundWindows: [UIWindow] {
+                        (connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene)?.windows ?? []
+                    }
+                }
+                """]),
             // The app delegate's window in an app whose windows belong to scenes.
             Example("""
                 func presentLogin(_ login: UIViewController) {
