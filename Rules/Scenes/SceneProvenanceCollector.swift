@@ -60,10 +60,7 @@ struct SceneProvenanceCollector {
         }
         for position in declarations.indices where isCandidate(position) { candidates.insert(position) }
         for declaration in declarations {
-            if (declaration.kind == .class || declaration.kind == .extension || declaration.kind == .struct),
-               file.declaration(declaration, inheritsFrom: "UIWindowSceneDelegate") {
-                facts.declaresWindowSceneDelegate = true
-            }
+            if declaration.isType, declaresScenes(declaration) { facts.declaresScenes = true }
             guard declaration.kind == .function || declaration.kind == .variable || declaration.kind == .constant,
                   let name = declaration.name, isMemberOrGlobal(declaration) else { continue }
             facts.declaredNames.append(file.text(at: name))
@@ -92,6 +89,16 @@ struct SceneProvenanceCollector {
     }
 
     // MARK: Declarations
+
+    /// A `UIWindowSceneDelegate`, or the `@main` SwiftUI `App` of an iOS target (not a watch or Mac app).
+    func declaresScenes(_ declaration: Declaration) -> Bool {
+        if file.declaration(declaration, inheritsFrom: "UIWindowSceneDelegate") { return !file.isOutsideIOS(at: declaration.keyword) }
+        guard file.declaration(declaration, hasAttribute: "main"), file.declaration(declaration, inheritsFrom: "App"),
+              !file.isOutsideIOS(at: declaration.keyword), !file.pathNamesOtherPlatform, !file.importsAppKitOnly,
+              !file.mentionsText("WatchKit") else { return false }
+        // Xcode names a watchOS app's folder "<Name> Watch App" (formerly "… WatchKit Extension").
+        return !file.path.split(separator: "/").dropLast().contains { $0.lowercased().contains("watch") }
+    }
 
     func isMemberOrGlobal(_ declaration: Declaration) -> Bool {
         guard let parent = declaration.parent else { return true }
@@ -393,7 +400,8 @@ struct SceneProvenanceCollector {
             }
         } else if isParameter(head, owner: owner) {
             form = .member
-            if !flow.parameters.contains(name) { flow.parameters.append(name) }
+            // The parameter itself (`scene`, `scene!`), not something read from it (`controller.scene`).
+            if namedLink(in: chain, from: 1, limit: limit) == nil, !flow.parameters.contains(name) { flow.parameters.append(name) }
         } else if bindings[-1]?[name] != nil || name.hasPrefix("$") {
             form = .member
         } else if name == "delegate", isInsideApplicationType(head) {
@@ -456,7 +464,7 @@ struct SceneProvenanceCollector {
 
     mutating func recordUse(at index: Int) {
         let code = file.code
-        if let pick = scenePicks[index] {
+        if !scenePicks.isEmpty, file.tokenIs(index, "keyWindow") || file.tokenIs(index, "windows"), let pick = scenePicks[index] {
             let owner = currentOwner
             let flow = self.flow(of: pick.receiver, owner: owner)
             guard flow.global == nil, flow.delegateWindow == nil, !flow.references.isEmpty || flow.applicationKeyWindow != nil else { return }
