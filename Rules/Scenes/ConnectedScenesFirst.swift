@@ -77,29 +77,29 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             Example("""
                 final class ShareViewController: UIViewController {
                     func share(_ url: URL) {
-                        guard let scene = UIApplication.shared.connectedScenes.↓first as? UIWindowScene else { return }
+                        guard let scene = ↓UIApplication.shared.connectedScenes.first as? UIWindowScene else { return }
                         present(in: scene, url)
                     }
                 }
                 """),
             Example("""
-                let scene = UIApplication.shared.connectedScenes
+                let scene = ↓UIApplication.shared.connectedScenes
                     .filter { $0.activationState == .foregroundActive }
                     .compactMap { $0 as? UIWindowScene }
-                    .↓first
+                    .first
                 """),
             // A local holding the collection, with a fallback in the same statement: one diagnostic.
             Example("""
                 func currentScene() -> UIWindowScene? {
                     let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                    return scenes.↓first { $0.activationState == .foregroundActive } ?? scenes.first
+                    return ↓scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
                 }
                 """),
             // Implicit `self` inside an extension of UIApplication.
             Example("""
                 extension UIApplication {
                     var activeScene: UIWindowScene? {
-                        connectedScenes.↓first { $0.activationState == .foregroundActive } as? UIWindowScene
+                        ↓connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
                     }
                 }
                 """),
@@ -107,7 +107,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             Example("""
                 extension UIApplication {
                     static var foregroundScene: UIWindowScene? {
-                        shared.connectedScenes.↓first { $0.activationState == .foregroundActive } as? UIWindowScene
+                        ↓shared.connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
                     }
                 }
                 """),
@@ -116,7 +116,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                 struct SettingsView: View {
                     var body: some View {
                         Button("Rate us") {
-                            if let scene = UIApplication.shared.connectedScenes.↓first(where: { $0.activationState == .foregroundActive }) as? UIWindowScene {
+                            if let scene = ↓UIApplication.shared.connectedScenes.first(where: { $0.activationState == .foregroundActive }) as? UIWindowScene {
                                 SKStoreReviewController.requestReview(in: scene)
                             }
                         }
@@ -125,18 +125,18 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                 """),
             Example("""
                 func manage() async throws {
-                    try await AppStore.showManageSubscriptions(in: UIApplication.shared.connectedScenes.↓randomElement() as! UIWindowScene)
+                    try await AppStore.showManageSubscriptions(in: ↓UIApplication.shared.connectedScenes.randomElement() as! UIWindowScene)
                 }
                 """),
             Example("""
                 + (void)requestReview {
-                    UIWindowScene *scene = (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.↓anyObject;
+                    UIWindowScene *scene = (UIWindowScene *)↓[UIApplication sharedApplication].connectedScenes.anyObject;
                     [SKStoreReviewController requestReviewInScene:scene];
                 }
                 """, language: .objectiveC),
             Example("""
                 func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    let orientation = (Array(application.connectedScenes)↓[0] as? UIWindowScene)?.interfaceOrientation
+                    let orientation = (↓Array(application.connectedScenes)[0] as? UIWindowScene)?.interfaceOrientation
                     return orientation != nil
                 }
                 """),
@@ -287,7 +287,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
         let file = context.file
         for lookup in file.sceneLookups() where lookup.result == .scene {
             let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
-            facts.findings.append(SceneFinding(site: context.factLocation(at: lookup.pick), message: text.headline, help: text.help))
+            facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick), message: text.headline, help: text.help))
         }
     }
 
@@ -300,7 +300,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
         let containers = file.objectiveCContainers()
         for lookup in lookups {
             let text = Self.objectiveCMessage(for: lookup, host: file.objectiveCWindowHost(at: lookup.pick, in: containers))
-            facts.findings.append(SceneFinding(site: context.factLocation(at: lookup.pick), message: text.headline, help: text.help))
+            facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick), message: text.headline, help: text.help))
         }
     }
 

@@ -75,29 +75,29 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         triggering: [
             Example("""
                 func showError(_ alert: UIAlertController) {
-                    UIApplication.shared.↓keyWindow?.rootViewController?.present(alert, animated: true)
+                    ↓UIApplication.shared.keyWindow?.rootViewController?.present(alert, animated: true)
                 }
                 """),
             Example("""
                 final class BannerView: UIView {
                     func show() {
-                        let host = UIApplication.shared.windows.↓first(where: \\.isKeyWindow)
+                        let host = ↓UIApplication.shared.windows.first(where: \\.isKeyWindow)
                         host?.addSubview(self)
                     }
                 }
                 """),
             Example("""
-                let topWindow = UIApplication.shared.windows.↓last
-                let firstWindow = UIApplication.shared.windows↓[0]
-                let keyWindow = UIApplication.shared.windows.filter { $0.isKeyWindow }.↓first
+                let topWindow = ↓UIApplication.shared.windows.last
+                let firstWindow = ↓UIApplication.shared.windows[0]
+                let keyWindow = ↓UIApplication.shared.windows.filter { $0.isKeyWindow }.first
                 """),
             Example("""
                 extension UIApplication {
                     var firstKeyWindow: UIWindow? {
-                        connectedScenes
+                        ↓connectedScenes
                             .compactMap { $0 as? UIWindowScene }
                             .flatMap(\\.windows)
-                            .↓first { $0.isKeyWindow }
+                            .first { $0.isKeyWindow }
                     }
                 }
                 """),
@@ -105,9 +105,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 struct InsetsReader: View {
                     var body: some View {
                         Color.clear.onAppear {
-                            let inset = UIApplication.shared.connectedScenes
+                            let inset = ↓UIApplication.shared.connectedScenes
                                 .compactMap { ($0 as? UIWindowScene)?.keyWindow }
-                                .↓first?
+                                .first?
                                 .safeAreaInsets.top ?? 0
                             print(inset)
                         }
@@ -117,15 +117,15 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             // The scene pick and the window pick are one chain: one diagnostic, from this rule.
             Example("""
                 + (UIViewController *)topViewController {
-                    UIWindow *window = [UIApplication sharedApplication].↓keyWindow;
-                    UIWindow *first = [[UIApplication sharedApplication] windows].↓firstObject;
+                    UIWindow *window = ↓[UIApplication sharedApplication].keyWindow;
+                    UIWindow *first = ↓[[UIApplication sharedApplication] windows].firstObject;
                     return window.rootViewController ?: first.rootViewController;
                 }
                 """, language: .objectiveC),
             Example("""
                 extension UIApplication {
                     func endEditing() {
-                        (connectedScenes.↓first as? UIWindowScene)?.windows.filter { $0.isKeyWindow }.first?.endEditing(true)
+                        ↓(connectedScenes.first as? UIWindowScene)?.windows.filter { $0.isKeyWindow }.first?.endEditing(true)
                     }
                 }
                 """),
@@ -133,14 +133,14 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             Example("""
                 func rootController() -> UIViewController? {
                     let windows = UIApplication.shared.connectedScenes.flatMap { ($0 as? UIWindowScene)?.windows ?? [] }
-                    return (windows.↓first { $0.isKeyWindow } ?? windows.first)?.rootViewController
+                    return (↓windows.first { $0.isKeyWindow } ?? windows.first)?.rootViewController
                 }
                 """),
             // The app's own `keyWindow` helper: its body is reported, its callers are not.
             Example("""
                 extension UIApplication {
                     var keyWindow: UIWindow? {
-                        windows.↓first { $0.isKeyWindow }
+                        ↓windows.first { $0.isKeyWindow }
                     }
                 }
                 func present(_ controller: UIViewController) {
@@ -412,7 +412,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         if context.skipsTestFile { return }
         for lookup in lookups where lookup.result == .window {
             let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
-            facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
+            facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
+                                                                            anchor: lookup.pick),
                                           message: text.headline, help: text.help,
                                           readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow))
         }
@@ -429,7 +430,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         let containers = file.objectiveCContainers()
         for lookup in lookups {
             let text = Self.objectiveCMessage(for: lookup, host: file.objectiveCWindowHost(at: lookup.pick, in: containers))
-            facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
+            facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
+                                                                            anchor: lookup.pick),
                                           message: text.headline, help: text.help,
                                           readsApplicationKeyWindow: false))
         }

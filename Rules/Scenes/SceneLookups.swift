@@ -42,6 +42,12 @@ struct SceneLookup: Sendable {
     /// `min`, `max`, `keyWindow`) or the `[` of a subscript. When a statement picks several times
     /// (`a.first { … } ?? a.first`), the first pick.
     var pick: Int
+    /// The first token of the construct (`UIApplication`, `self`, the implicit-`self` member, the
+    /// local, the `(` or `Array` wrapped around it): where the diagnostic starts.
+    var start: Int
+    /// The last token of the last pick (`first`, the `)` of `first(where:)`, a trailing closure's
+    /// `}`, the `]` of a subscript, the `keyWindow` of a picked scene): where the diagnostic ends.
+    var pickEnd: Int
     /// How the pick is written, for messages: `.first(where:)`, `.last`, `[0]`, `.keyWindow`.
     var pickText: String
     /// First code index of the statement.
@@ -103,6 +109,11 @@ struct SceneLookupFinder {
     struct Walk {
         var value: Value
         var firstPick: Int?
+        /// The first token of the expression walked so far (through parentheses and `Array(…)`).
+        var start: Int
+        /// `start` when the last pick was made, and that pick's last token: the span reported.
+        var pickStart = -1
+        var pickEnd = -1
         var pickText = ""
         var pickedScene = false
         var pickedWindow = false
@@ -136,9 +147,11 @@ struct SceneLookupFinder {
             let chain = file.chain(containing: index)
             guard let linkIndex = chain.links.firstIndex(where: { $0.token == index && ($0.kind == .member || $0.kind == .name) }),
                   isApplicationReceiver(chain, before: linkIndex, source: index) else { continue }
-            var walk = Walk(value: start, end: index)
+            var walk = Walk(value: start, start: chain.start, end: index)
             if origin == .applicationKeyWindow {
                 walk.firstPick = index
+                walk.pickStart = chain.start
+                walk.pickEnd = index
                 walk.pickText = ".keyWindow"
                 walk.pickedWindow = true
                 walk.value = .other
@@ -312,6 +325,12 @@ struct SceneLookupFinder {
             guard walk.value != .other, let outer = enclosingExpression(of: chain, walk: &walk) else { return walk }
             chain = outer.chain
             linkIndex = outer.nextLink
+            // `(UIApplication.shared.connectedScenes as? …)?.first`, `Array(…).first`: a pick made
+            // out here spans from the outer start; one made inside keeps its own.
+            // Not the `return` or `await` the chain reader takes for a callee.
+            let callee = file.code[chain.start]
+            let keyword = callee.kind == .keyword || callee.keyword == .await
+            walk.start = min(walk.start, keyword && chain.links.count > 1 ? chain.links[1].token : chain.start)
         }
     }
 
@@ -330,11 +349,19 @@ struct SceneLookupFinder {
                     arguments.append(links[next])
                     next += 1
                 }
+                let before = (walk.pickedScene, walk.pickedWindow, walk.value)
                 member(link.token, arguments: arguments, &walk)
+                if walk.firstPick != nil, before != (walk.pickedScene, walk.pickedWindow, walk.value),
+                   walk.value == .scene || walk.value == .window {
+                    walk.pickStart = walk.start
+                    walk.pickEnd = arguments.last.map { $0.close ?? $0.token } ?? link.token
+                }
                 index = next
             case .subscript:
                 if walk.value.isCollection {
                     recordPick(at: link.token, text: subscriptText(link), &walk)
+                    walk.pickStart = walk.start
+                    walk.pickEnd = link.close ?? link.token
                 } else {
                     walk.value = .other
                 }
@@ -579,7 +606,7 @@ struct SceneLookupFinder {
             // Shadowed by a nearer declaration of the same name.
             if let nearest = visibleDeclaration(named: index), nearest != declarationIndex { continue }
             let chain = file.chain(from: index)
-            let walk = follow(chain, from: 1, Walk(value: value, end: index))
+            let walk = follow(chain, from: 1, Walk(value: value, start: index, end: index))
             if var lookup = lookup(from: walk, origin: origin, local: name) {
                 let local = file.text(at: index)
                 let direct = lookup.pick == index + 2 || (lookup.pick == index + 1 && file.code[lookup.pick].kind == .leftSquare)
@@ -597,7 +624,9 @@ struct SceneLookupFinder {
         // Code that runs only before iOS 13 (`else` of `#available(iOS 13, *)`) predates scenes.
         if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
         let result: SceneLookupResult = walk.pickedWindow ? .window : .scene
-        return SceneLookup(result: result, origin: origin, pick: pick, pickText: walk.pickText,
+        let start = walk.pickStart >= 0 ? min(walk.pickStart, pick) : pick
+        return SceneLookup(result: result, origin: origin, pick: pick, start: start,
+                           pickEnd: max(walk.pickEnd, pick), pickText: walk.pickText,
                            statementStart: file.statementStart(containing: pick), foldedPicks: 0, local: local,
                            storeKitCall: storeKitCall(receiving: pick))
     }
@@ -724,7 +753,7 @@ extension SceneLookupFinder {
         let chain = file.chain(containing: index)
         guard let linkIndex = chain.links.firstIndex(where: { $0.token == index && $0.kind == .member }), linkIndex > 0,
               !isApplicationReceiver(chain, before: linkIndex, source: index) else { return nil }
-        var walk = Walk(value: .scene, end: index)
+        var walk = Walk(value: .scene, start: chain.start, end: index)
         walk = follow(links: chain.links, from: linkIndex, walk)
         walk.end = max(walk.end, chain.end)
         let pick: Int
