@@ -442,9 +442,11 @@ public struct MenuTouchThrough: ProjectRule {
 
             struct Message: View {
                 @State private var sort = 0
+                let isPinned: Bool
 
                 var body: some View {
                     Text("Message")
+                        .if(isPinned) { $0.bold() }
                         .contextMenu {
                             moveMenu
                             labelMenu(for: "Work")
