@@ -579,7 +579,7 @@ public struct MenuTouchThrough: ProjectRule {
             // A helper used only inside other menus builds a submenu (and, for a picker left to the
             // automatic style, only inside menus or under non-menu styles: no menu of its own).
             if let helper = site.helper, (site.isAutomaticPicker ? notMenus : submenus).contains(helper) { continue }
-            let text = Self.message(for: site, hasApp: !lifecycle.mainApps.isEmpty)
+            let text = Self.message(for: site, hasApp: lifecycle.iosMainApp != nil)
             context.report(at: site.site, text.headline, help: text.help, related: related,
                            decidedBy: site.styleModifier.map { [$0] } ?? [])
         }
@@ -650,7 +650,8 @@ public struct MenuTouchThrough: ProjectRule {
     }
 
     private static func relatedLocation(_ lifecycle: SceneLifecycleNotForwarded.Facts) -> [RelatedLocation] {
-        if let app = lifecycle.mainApps.first {
+        // The iOS app's entry point, not a watchOS or macOS target's `@main` App.
+        if let app = lifecycle.iosMainApp {
             return [RelatedLocation(location: app.site.location,
                                     message: "SwiftUI creates this app's windows: no workaround window can be installed")]
         }
