@@ -355,6 +355,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// Every Swift file: a helper that returns a global scene can be read anywhere. The lookups
     /// start by looking for their words (`mayLookUpWindows`, `objectiveCSceneLookups`).
     public static var factTriggerWords: [String] { [] }
+    /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
+    /// other Objective-C files need not reach libclang.
+    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
     /// Whether the app's windows belong to scenes (a SwiftUI `App`).
     public static var readsFactsOf: [any ProjectRule.Type] { [SceneLifecycleNotForwarded.self] }
 
