@@ -753,7 +753,7 @@ extension SceneLookupFinder {
         let chain = file.chain(containing: index)
         guard let linkIndex = chain.links.firstIndex(where: { $0.token == index && $0.kind == .member }), linkIndex > 0,
               !isApplicationReceiver(chain, before: linkIndex, source: index) else { return nil }
-        var walk = Walk(value: .scene, end: index)
+        var walk = Walk(value: .scene, start: chain.start, end: index)
         walk = follow(links: chain.links, from: linkIndex, walk)
         walk.end = max(walk.end, chain.end)
         let pick: Int
