@@ -377,6 +377,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// Every Swift file: a helper that returns a global scene can be read anywhere. The lookups
     /// start by looking for their words (`mayLookUpWindows`, `objectiveCSceneLookups`).
     public static var factTriggerWords: [String] { [] }
+    /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
+    /// other Objective-C files need not reach libclang.
+    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
 
     /// Call arguments are recorded only in projects where a StoreKit call takes its scene from a
     /// parameter, to see whether every caller passes a global scene.
