@@ -47,6 +47,7 @@ struct LintCommand {
             let manifests = ProjectManifests()
             options.manifests = manifests
             discovery.onManifestFolder = { manifests.prepare(folder: $0) }
+            discovery.onPlainFolder = { manifests.notePlainFolder($0, holdsGit: $1) }
         }
         let discoveryStart = DispatchTime.now().uptimeNanoseconds
         let input = try InputSelection(arguments: arguments, discovery: discovery, maximumSize: options.maximumFileSize)
