@@ -22,11 +22,16 @@ struct MenuEnvironment {
         var insidePreview = false
         /// The innermost applied style and its `pickerStyle` token.
         var style: (style: PickerStyle, modifier: Int)?
+        /// The property or function (other than `body`) around this point, else the type whose
+        /// `body` it is in: the helper that builds what is here.
+        var container: Int?
     }
 
     private enum Kind {
         case menuContent, preview
         case pickerStyle(PickerStyle, modifier: Int)
+        /// A declaration body; its name token.
+        case container(Int)
     }
 
     private struct Scope {
@@ -40,10 +45,19 @@ struct MenuEnvironment {
     init(_ file: SourceFile) {
         let code = file.code
         var scopes: [Scope] = []
-        for declaration in file.declarations where declaration.isType {
-            if let open = declaration.bodyOpen, let close = declaration.bodyClose,
-               file.declaration(declaration, inheritsFrom: "PreviewProvider") {
-                scopes.append(Scope(start: open, end: close, kind: .preview))
+        for declaration in file.declarations {
+            guard let open = declaration.bodyOpen, let close = declaration.bodyClose, let name = declaration.name else { continue }
+            switch declaration.kind {
+            case .struct, .class, .enum, .extension, .actor:
+                if file.declaration(declaration, inheritsFrom: "PreviewProvider") {
+                    scopes.append(Scope(start: open, end: close, kind: .preview))
+                }
+                scopes.append(Scope(start: open, end: close, kind: .container(name)))
+            case .variable, .constant, .function:
+                // `body` builds the type's view: its contents belong to the type.
+                if !file.isName(name, "body") { scopes.append(Scope(start: open, end: close, kind: .container(name))) }
+            default:
+                continue
             }
         }
         for index in code.indices {
@@ -116,6 +130,7 @@ struct MenuEnvironment {
                 case .menuContent: state.insideMenu = true
                 case .preview: state.insidePreview = true
                 case .pickerStyle(let style, let modifier): state.style = (style, modifier)
+                case .container(let name): state.container = name
                 }
                 stack.append((scope.end, state))
             }

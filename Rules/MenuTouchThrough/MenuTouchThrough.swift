@@ -410,7 +410,7 @@ public struct MenuTouchThrough: ProjectRule {
             }
             """, iosDeploymentTarget: Version(16)),
             // Helpers used only inside menus build submenus: a property, a function, and a view type
-            // declared in another file.
+            // declared in another file and used only through another such helper.
             Example("""
             import SwiftUI
 
@@ -422,8 +422,13 @@ public struct MenuTouchThrough: ProjectRule {
                         .contextMenu {
                             moveMenu
                             labelMenu(for: "Work")
-                            SortSubmenu(sort: $sort)
+                            sortActions
                         }
+                }
+
+                // Used only by the context menu above: so is what it builds.
+                private var sortActions: some View {
+                    SortSubmenu(sort: $sort)
                 }
 
                 private var moveMenu: some View {
@@ -535,19 +540,36 @@ public struct MenuTouchThrough: ProjectRule {
         let lifecycle = context.facts(of: SceneLifecycleNotForwarded.self)
         let related = Self.relatedLocation(lifecycle)
         let facts = context.facts(of: Self.self)
-        let menuUses = Set(facts.menuUses), styledUses = Set(facts.styledUses), otherUses = Set(facts.otherUses)
+        let submenus = Self.helpers(usedOnlyIn: Set(facts.menuUses).subtracting(facts.styledUses), facts.otherUses)
+        let notMenus = Self.helpers(usedOnlyIn: Set(facts.menuUses).union(facts.styledUses), facts.otherUses)
         for site in facts.sites {
             if let target = site.iosDeploymentTarget, target >= Version(18) { continue }
             // A helper used only inside other menus builds a submenu (and, for a picker left to the
-            // automatic style, only under non-menu styles: no menu at all).
-            if let helper = site.helper, !otherUses.contains(helper) {
-                let inMenu = menuUses.contains(helper), styled = styledUses.contains(helper)
-                if site.isAutomaticPicker ? inMenu || styled : inMenu && !styled { continue }
-            }
+            // automatic style, only inside menus or under non-menu styles: no menu of its own).
+            if let helper = site.helper, (site.isAutomaticPicker ? notMenus : submenus).contains(helper) { continue }
             let text = Self.message(for: site, hasApp: lifecycle.iosMainApp != nil)
             context.report(at: site.site, text.headline, help: text.help, related: related,
                            decidedBy: site.styleModifier.map { [$0] } ?? [])
         }
+    }
+
+    /// The helpers among `candidates` whose every other use lies in a helper of the result (a
+    /// greatest fixed point: a helper used only by another submenu helper is a submenu too).
+    static func helpers(usedOnlyIn candidates: Set<String>, _ otherUses: [HelperUse]) -> Set<String> {
+        var result = candidates
+        var usedIn: [String: [String]] = [:]
+        var removed: [String] = []
+        for use in otherUses where result.contains(use.name) && use.container != use.name {
+            if let container = use.container, candidates.contains(container) {
+                usedIn[container, default: []].append(use.name)
+            } else if result.remove(use.name) != nil {
+                removed.append(use.name)
+            }
+        }
+        while let container = removed.popLast() {
+            for name in usedIn[container] ?? [] where result.remove(name) != nil { removed.append(name) }
+        }
+        return result
     }
 
     // MARK: Message

@@ -4,9 +4,17 @@ extension SourceFile {
     /// chain and the tokens at the same bracket level until a `;`, the enclosing bracket, or a line
     /// that does not continue the previous one (`.member`, a binary operator, a trailing `=`/`,`).
     public func statementStart(containing index: Int) -> Int {
+        statementStart(containing: index, after: nil)
+    }
+
+    /// `statementStart(containing:)` for positions met in file order: `earlier` is the chain start
+    /// and statement start of an earlier position. When the walk back reaches that chain start, its
+    /// statement start is the answer, so many positions in one long statement cost one walk over it.
+    public func statementStart(containing index: Int, after earlier: (chainStart: Int, statementStart: Int)?) -> Int {
         var current = chainStart(containing: index)
         let level = parent[current]
         while current > 0 {
+            if let earlier, current == earlier.chainStart { return earlier.statementStart }
             let previous = current - 1
             let before = code[previous]
             if before.kind == .semicolon { break }
