@@ -32,6 +32,21 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
 
             \(SingleSceneApps.rationale)
 
+            Values are followed across files: a function or property (on `UIApplication`, a project type, \
+            static or not, at any depth of helpers built on helpers) whose returned value comes from such a pick, \
+            from `UIApplication.shared.keyWindow` or, in an app whose windows belong to scenes, from the app \
+            delegate's `window` is a global helper. A StoreKit call (`requestReview(in:)`, \
+            `AppStore.requestReview(in:)`, `showManageSubscriptions(in:)`) whose scene comes from a global helper, \
+            or from a parameter that every call in the project feeds from one, is reported at the call, with \
+            the helper's definition as related location. Other uses of a helper are not: its definition is \
+            the finding. Names are matched as written, without types: a member read on a value of unknown type \
+            counts only when every declaration of that name in the project is global.
+
+            Choosing a scene by a role only one scene has (`$0.session.role == .windowExternalDisplayNonInteractive`, \
+            `.windowExternalDisplay`, `.carTemplateApplication`; not `.windowApplication`, every app window's \
+            role) is a definite choice, and an existence check (`….first { … } != nil`, `contains`) picks \
+            nothing: neither is reported.
+
             ### Why is this bad?
             `connectedScenes` is an unordered `Set`. Since iOS 13 every window on iPad and Mac (Split View, \
             Slide Over, Stage Manager), every CarPlay screen and every external display is its own scene, so \
@@ -305,7 +320,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
 
     public static var factTriggerWords: [String] { ["connectedScenes"] }
     /// The scene and window provenance is recorded with `key_window_lookup`'s facts.
-    public static var readsFactsOf: [any ProjectRule.Type] { [KeyWindowLookup.self, SceneLifecycleNotForwarded.self] }
+    public static var readsFactsOf: [any ProjectRule.Type] { [KeyWindowLookup.self] }
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
@@ -337,8 +352,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             context.report(at: finding.site, finding.message, help: adjusted.help)
             if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
-        let provenance = SceneProvenance(context.facts(of: KeyWindowLookup.self).provenance,
-                                         sceneApp: context.facts(of: SceneLifecycleNotForwarded.self).mainApps.isEmpty == false)
+        let provenance = SceneProvenance(context.facts(of: KeyWindowLookup.self).provenance)
         for finding in provenance.storeKitFindings() {
             let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: context.appScenes, options: context.options)
             context.report(at: finding.site, finding.message, help: adjusted.help, related: finding.related,
