@@ -27,6 +27,21 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             reported once. Objective-C gets the same check (`connectedScenes.anyObject`, \
             `allObjects.firstObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
+            Values are followed across files: a function or property (on `UIApplication`, a project type, \
+            static or not, at any depth of helpers built on helpers) whose returned value comes from such a pick, \
+            from `UIApplication.shared.keyWindow` or, in an app whose windows belong to scenes, from the app \
+            delegate's `window` is a global helper. A StoreKit call (`requestReview(in:)`, \
+            `AppStore.requestReview(in:)`, `showManageSubscriptions(in:)`) whose scene comes from a global helper, \
+            or from a parameter that every call in the project feeds from one, is reported at the call, with \
+            the helper's definition as related location. Other uses of a helper are not: its definition is \
+            the finding. Names are matched as written, without types: a member read on a value of unknown type \
+            counts only when every declaration of that name in the project is global.
+
+            Choosing a scene by a role only one scene has (`$0.session.role == .windowExternalDisplayNonInteractive`, \
+            `.windowExternalDisplay`, `.carTemplateApplication`; not `.windowApplication`, every app window's \
+            role) is a definite choice, and an existence check (`….first { … } != nil`, `contains`) picks \
+            nothing: neither is reported.
+
             ### Why is this bad?
             `connectedScenes` is an unordered `Set`. Since iOS 13 every window on iPad and Mac (Split View, \
             Slide Over, Stage Manager), every CarPlay screen and every external display is its own scene, so \
@@ -265,7 +280,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
 
     public static var factTriggerWords: [String] { ["connectedScenes"] }
     /// The scene and window provenance is recorded with `key_window_lookup`'s facts.
-    public static var readsFactsOf: [any ProjectRule.Type] { [KeyWindowLookup.self, SceneLifecycleNotForwarded.self] }
+    public static var readsFactsOf: [any ProjectRule.Type] { [KeyWindowLookup.self] }
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
@@ -293,8 +308,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
         for finding in context.facts(of: Self.self).findings {
             context.report(at: finding.site, finding.message, help: finding.help)
         }
-        let provenance = SceneProvenance(context.facts(of: KeyWindowLookup.self).provenance,
-                                         sceneApp: context.facts(of: SceneLifecycleNotForwarded.self).mainApps.isEmpty == false)
+        let provenance = SceneProvenance(context.facts(of: KeyWindowLookup.self).provenance)
         for finding in provenance.storeKitFindings() {
             context.report(at: finding.site, finding.message, help: finding.help, related: finding.related,
                            decidedBy: finding.decidedBy)

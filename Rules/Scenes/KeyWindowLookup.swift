@@ -33,6 +33,16 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             Objective-C gets the same check (`[UIApplication sharedApplication].keyWindow`, `windows.firstObject`, \
             `lastObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
+            Values are followed across files (see `connected_scenes_first`): a window picked on a scene that a \
+            global helper returns (`helper()?.keyWindow`, `helper()?.windows.first(where: \\.isKeyWindow)`), or \
+            the key window picked among a helper's windows, is reported with the helper's definition as \
+            related location. In an app whose windows belong to scenes (a `UIWindowSceneDelegate` or a SwiftUI \
+            `App` in the project), reading the app delegate's `window` \
+            (`(UIApplication.shared.delegate as? AppDelegate)?.window`, through a local or a helper such as \
+            `AppDelegate.shared`) is reported too: the delegate's window is at most one of the app's windows, \
+            and nil unless the app sets it. Assigning it is not reported. An existence check \
+            (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing.
+
             ### Why is this bad?
             Since iOS 13 an app can have several scenes at once — windows side by side on iPad, Stage Manager \
             and Mac, a CarPlay screen, an external display — each with its own windows. The application-wide \
@@ -148,6 +158,18 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 enum SceneLocator {
                     static var activeScene: UIWindowScene? {
                         UIApplication.shared.connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
+                    }
+                }
+                """]),
+            // The key window among the windows of a scene a helper picked.
+            Example("""
+                func dismissKeyboard() {
+                    UIApplication.shared.foregroundWindows.↓first(where: \\.isKeyWindow)?.endEditing(true)
+                }
+                """, companions: ["""
+                extension UIApplication {
+                    var foregroundWindows: [UIWindow] {
+                        (connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene)?.windows ?? []
                     }
                 }
                 """]),
@@ -355,8 +377,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// Every Swift file: a helper that returns a global scene can be read anywhere. The lookups
     /// start by looking for their words (`mayLookUpWindows`, `objectiveCSceneLookups`).
     public static var factTriggerWords: [String] { [] }
-    /// Whether the app's windows belong to scenes (a SwiftUI `App`).
-    public static var readsFactsOf: [any ProjectRule.Type] { [SceneLifecycleNotForwarded.self] }
+    /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
+    /// other Objective-C files need not reach libclang.
+    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
 
     /// Call arguments are recorded only in projects where a StoreKit call takes its scene from a
     /// parameter, to see whether every caller passes a global scene.
@@ -466,8 +489,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             if finding.readsApplicationKeyWindow && !facts.keyWindowHelpers.isEmpty { continue }
             context.report(at: finding.site, finding.message, help: finding.help)
         }
-        let provenance = SceneProvenance(facts.provenance,
-                                         sceneApp: !context.facts(of: SceneLifecycleNotForwarded.self).mainApps.isEmpty)
+        let provenance = SceneProvenance(facts.provenance)
         for finding in provenance.windowFindings() {
             context.report(at: finding.site, finding.message, help: finding.help, related: finding.related,
                            decidedBy: finding.decidedBy)
