@@ -734,6 +734,8 @@ struct ScenePick: Sendable {
     var pickText: String
     /// The receiver: code indices from the chain's start up to the `.` before `keyWindow`/`windows`.
     var receiver: Range<Int>
+    /// The last token of the pick (`keyWindow`, the `)` of `first(where:)`, a closure's `}`).
+    var pickEnd: Int
 }
 
 extension SourceFile {
@@ -768,6 +770,6 @@ extension SceneLookupFinder {
         }
         if walk.identifying || isExistenceCheck(pick: pick, end: walk.end) { return nil }
         if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
-        return ScenePick(pick: pick, pickText: text, receiver: chain.start..<(index - 1))
+        return ScenePick(pick: pick, pickText: text, receiver: chain.start..<(index - 1), pickEnd: max(walk.pickEnd, pick))
     }
 }

@@ -468,7 +468,9 @@ struct SceneProvenanceCollector {
             let owner = currentOwner
             let flow = self.flow(of: pick.receiver, owner: owner)
             guard flow.global == nil, flow.delegateWindow == nil, !flow.references.isEmpty || flow.applicationKeyWindow != nil else { return }
-            facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: context.factLocation(at: pick.pick),
+            // The whole chain, `helper()?.windows.first(where: …)`, named by its pick.
+            let site = context.factLocation(from: pick.receiver.lowerBound, through: pick.pickEnd, anchor: pick.pick)
+            facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: site,
                                             help: Self.windowHelp(file.windowHost(at: pick.pick)),
                                             context: typeContext(of: index), flow: flow))
         } else if code[index - 1].kind == .period, isKeyWindowPick(at: index) {
@@ -517,7 +519,8 @@ struct SceneProvenanceCollector {
         }
         guard flow.delegateWindow != nil || named else { return }
         if let below = file.iosAvailability(at: window).below, below <= Version(13) { return }
-        facts.uses.append(ProvenanceUse(kind: .delegateWindow, site: context.factLocation(at: window),
+        facts.uses.append(ProvenanceUse(kind: .delegateWindow,
+                                        site: context.factLocation(from: chain.start, through: window, anchor: window),
                                         help: Self.windowHelp(file.windowHost(at: window)),
                                         context: typeContext(of: window), flow: flow))
     }
@@ -536,7 +539,10 @@ struct SceneProvenanceCollector {
         let sink = parameterSink(reading: flow, at: name)
         guard flow.global == nil, flow.delegateWindow == nil,
               !flow.references.isEmpty || flow.applicationKeyWindow != nil || sink != nil else { return }
-        facts.uses.append(ProvenanceUse(kind: .storeKit(call), site: context.factLocation(at: name),
+        // The call, `AppStore.requestReview(in: scene)`, named by its method.
+        let close = Int(file.matching[open])
+        let site = context.factLocation(from: min(file.chainStart(containing: name), name), through: max(close, name), anchor: name)
+        facts.uses.append(ProvenanceUse(kind: .storeKit(call), site: site,
                                         help: Self.storeKitHelp(call, file.windowHost(at: name)),
                                         context: typeContext(of: name), flow: flow, sink: sink))
     }

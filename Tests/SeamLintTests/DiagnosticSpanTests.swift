@@ -136,6 +136,19 @@ struct DiagnosticSpanTests {
         #expect(Self.spans(menu, MenuTouchThrough.self, target: Version(16)).map(\.text) == ["Menu"])
     }
 
+    @Test func provenanceFindingsSpanTheirChainAndCall() throws {
+        func texts(_ rule: any Rule.Type, containing marker: String) throws -> [String] {
+            let example = try #require(rule.description.triggering.first { $0.code.contains(marker) })
+            let marked = MarkedSource(example.code)
+            return Self.spans(marked.code, rule, companions: example.companions, target: example.iosDeploymentTarget).map(\.text)
+        }
+        #expect(try texts(KeyWindowLookup.self, containing: "SceneLocator.activeScene?.windows")
+            == ["SceneLocator.activeScene?.windows.first(where: \\.isKeyWindow)", "SceneLocator.activeScene?.keyWindow"])
+        #expect(try texts(KeyWindowLookup.self, containing: "AppDelegate.shared") == ["AppDelegate.shared.window"])
+        #expect(try texts(ConnectedScenesFirst.self, containing: "↓AppStore.requestReview(in: scene)")
+            == ["AppStore.requestReview(in: scene)"])
+    }
+
     /// The baseline and the SARIF/GitLab identities hash what the rule pointed at before spans
     /// (the pick), so entries recorded then still match a finding whose start moved.
     @Test func theContentFingerprintStillHashesThePick() throws {
