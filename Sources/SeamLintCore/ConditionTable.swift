@@ -19,6 +19,8 @@ public struct ConditionTable: Sendable {
     /// The conditions of one `#if` block's branches, in order: appended while scanning, then read-only.
     final class Block: @unchecked Sendable {
         var conditions: [Range<Int>] = []
+        /// Per branch: whether an earlier branch's condition requires iOS (filled on first use).
+        var earlierRequiresIOS: [Bool]?
     }
 
     /// A range of code where the iOS version is known to be at least `minimum` or below `below`.
@@ -30,11 +32,20 @@ public struct ConditionTable: Sendable {
 
     public private(set) var clauses: [Clause] = []
     public private(set) var availability: [AvailabilityRegion] = []
+    /// Built when there are more than a few regions or branches (ConditionIndex.swift).
+    private(set) var availabilityIndex: AvailabilityIndex?
+    private(set) var clauseIndex: ClauseIndex?
 
     init(file: SourceFile) {
         scanDirectives(file)
         scanAvailabilityChecks(file)
         scanAvailableAttributes(file)
+        if availability.count > AvailabilityIndex.threshold {
+            availabilityIndex = AvailabilityIndex(regions: availability, codeCount: file.code.count)
+        }
+        if clauses.count > ClauseIndex.threshold {
+            clauseIndex = ClauseIndex(clauses: clauses, codeCount: file.code.count)
+        }
     }
 
     private mutating func scanDirectives(_ file: SourceFile) {
@@ -178,19 +189,57 @@ public struct ConditionTable: Sendable {
 extension SourceFile {
     /// The `#if` branches that contain code index `index`, innermost last.
     public func activeClauses(at index: Int) -> [ConditionTable.Clause] {
-        conditions.clauses.filter { $0.body.contains(index) }
+        let table = conditions
+        if let positions = table.clauseIndex?.clauses(at: index) { return positions.map { table.clauses[$0] } }
+        ScalingCounter.add(table.clauses.count)
+        return table.clauses.filter { $0.body.contains(index) }
     }
 
     /// True when code at `index` cannot run on iOS: inside `#if os(macOS)` (or another OS
     /// without iOS), `#if targetEnvironment(macCatalyst)`, or the `#else` of `#if os(iOS)` / `canImport(UIKit)`.
     public func isExcludedFromIOS(at index: Int) -> Bool {
-        for clause in activeClauses(at: index) {
-            if conditionExcludesIOS(clause.condition) { return true }
-            if clause.condition.isEmpty || file_isElseIf(clause) {
-                for earlier in clause.earlierConditions where conditionRequiresIOS(earlier) { return true }
-            }
+        let table = conditions
+        if let clauseIndex = table.clauseIndex, let innermost = clauseIndex.innermostClause(at: index) {
+            return innermost >= 0 && isExcludedFromIOS(clause: Int(innermost), table, clauseIndex)
         }
+        for clause in activeClauses(at: index) where excludesIOS(clause) { return true }
         return false
+    }
+
+    /// True when branch `clause` or one around it excludes iOS; remembered per branch, so the
+    /// questions about code at every level of deeply nested `#if`s cost linear time in all.
+    private func isExcludedFromIOS(clause: Int, _ table: ConditionTable, _ clauseIndex: ClauseIndex) -> Bool {
+        if clauseExclusionMemo.isEmpty { clauseExclusionMemo = [Int8](repeating: -1, count: table.clauses.count) }
+        var passed: [Int] = []
+        var current = clause
+        var answer = false
+        while current >= 0 {
+            if clauseExclusionMemo[current] >= 0 { answer = clauseExclusionMemo[current] == 1; break }
+            passed.append(current)
+            if excludesIOS(table.clauses[current]) { answer = true; break }
+            current = Int(clauseIndex.parents[current])
+        }
+        for position in passed { clauseExclusionMemo[position] = answer ? 1 : 0 }
+        ScalingCounter.add(passed.count + 1)
+        return answer
+    }
+
+    /// True when code in this branch cannot run on iOS (its own condition, or an earlier
+    /// branch's that requires iOS before an `#else`/`#elseif`).
+    private func excludesIOS(_ clause: ConditionTable.Clause) -> Bool {
+        if conditionExcludesIOS(clause.condition) { return true }
+        guard clause.condition.isEmpty || file_isElseIf(clause) else { return false }
+        let block = clause.block
+        if block.earlierRequiresIOS == nil {
+            var prefix: [Bool] = []
+            var any = false
+            for condition in block.conditions {
+                prefix.append(any)
+                any = any || conditionRequiresIOS(condition)
+            }
+            block.earlierRequiresIOS = prefix
+        }
+        return block.earlierRequiresIOS![clause.position]
     }
 
     private func file_isElseIf(_ clause: ConditionTable.Clause) -> Bool { tokenIs(clause.directive, "#elseif") }
@@ -229,10 +278,16 @@ extension SourceFile {
     }
 
     /// What is known of the iOS version at `index` from `#available` checks and `@available`.
+    /// (With many regions, an equal version may come from another region than the first.)
     public func iosAvailability(at index: Int) -> (minimum: Version?, below: Version?) {
+        let table = conditions
+        if let availabilityIndex = table.availabilityIndex, index >= 0 && index < code.count {
+            return availabilityIndex.bounds(at: index)
+        }
         var minimum: Version?
         var below: Version?
-        for region in conditions.availability where region.range.contains(index) {
+        ScalingCounter.add(table.availability.count)
+        for region in table.availability where region.range.contains(index) {
             if let value = region.minimum, minimum.map({ value > $0 }) ?? true { minimum = value }
             if let value = region.below, below.map({ value < $0 }) ?? true { below = value }
         }

@@ -165,27 +165,59 @@ extension SourceFile {
     /// `if #available(iOS N, *) { …; return }` (N ≤ `version`: it returns on every system from N
     /// on) among the statements of block `open` before `index`.
     private func hasEarlyExit(in open: Int, before index: Int, onIOS version: Version) -> Bool {
+        let exits = earlyExits(in: open)
+        // The exits whose statement ends before `index`: a prefix, by binary search.
+        var low = 0, high = exits.count
+        while low < high {
+            let middle = (low + high) / 2
+            if exits[middle].end < index { low = middle + 1 } else { high = middle }
+        }
+        ScalingCounter.add(1)
+        return low > 0 && exits[low - 1].lowestMinimum <= version
+    }
+
+    /// The `if #available(iOS N, *) { …; return }` statements of block `open`, in order: where each
+    /// ends and the lowest N so far. Found once per block (each question re-read the block
+    /// from its start before, quadratic in the questions about one block).
+    private func earlyExits(in open: Int) -> [EarlyExit] {
+        if let known = earlyExitMemo[open] { return known }
+        var exits: [EarlyExit] = []
+        let close = matching[open] > open ? Int(matching[open]) : code.count
         var cursor = open + 1
-        while cursor < index {
+        var steps = 0
+        while cursor < close {
+            steps += 1
             if parent[cursor] == Int32(open), code[cursor].keyword == .if, tokenIs(cursor + 1, "#available") {
                 var brace = cursor + 1
-                while brace < index && !(code[brace].kind == .leftBrace && parent[brace] == Int32(open)) {
+                while brace < close && !(code[brace].kind == .leftBrace && parent[brace] == Int32(open)) {
                     if code[brace].kind.isOpeningBracket, matching[brace] > brace { brace = Int(matching[brace]) }
                     brace += 1
+                    steps += 1
                 }
-                guard brace < index, matching[brace] > brace, Int(matching[brace]) < index else { return false }
-                if let minimum = iosAvailability(at: brace + 1).minimum, minimum <= version {
-                    for statement in brace + 1..<Int(matching[brace])
-                    where parent[statement] == Int32(brace) && code[statement].keyword == .return {
-                        return true
+                guard brace < close, matching[brace] > brace else { break }
+                let end = Int(matching[brace])
+                if let minimum = iosAvailability(at: brace + 1).minimum {
+                    for statement in brace + 1..<end where parent[statement] == Int32(brace) && code[statement].keyword == .return {
+                        let lowest = exits.last.map { Swift.min($0.lowestMinimum, minimum) } ?? minimum
+                        exits.append(EarlyExit(end: end, lowestMinimum: lowest))
+                        break
                     }
+                    steps += end - brace
                 }
-                cursor = Int(matching[brace])
+                cursor = end
             } else if code[cursor].kind.isOpeningBracket, matching[cursor] > cursor {
                 cursor = Int(matching[cursor])
             }
             cursor += 1
         }
-        return false
+        ScalingCounter.add(steps)
+        earlyExitMemo[open] = exits
+        return exits
     }
+}
+
+/// An early `if #available(…) { return }` of a block (`SourceFile.earlyExits(in:)`).
+struct EarlyExit {
+    var end: Int
+    var lowestMinimum: Version
 }
