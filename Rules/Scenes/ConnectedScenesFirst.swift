@@ -213,8 +213,9 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
     public func check(_ context: inout RuleContext) {
         if context.skipsTestFile { return }
         let file = context.file
+        let hosts = WindowHostMemo()
         for lookup in file.sceneLookups() where lookup.result == .scene {
-            let host = file.windowHost(at: lookup.pick)
+            let host = file.windowHost(at: lookup.pick, memo: hosts)
             let text = Self.message(for: lookup, host: host)
             context.report(at: lookup.pick, text.headline, help: text.help)
         }

@@ -280,8 +280,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             facts.keyWindowHelpers.append(context.factLocation(at: name))
         }
         if context.skipsTestFile { return }
+        let hosts = WindowHostMemo()
         for lookup in file.sceneLookups() where lookup.result == .window {
-            let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
+            let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick, memo: hosts))
             facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
                                           message: text.headline, help: text.help,
                                           readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow))

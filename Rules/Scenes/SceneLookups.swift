@@ -90,6 +90,8 @@ private struct SceneLookupFinder {
     let storeKitIndex = LazySceneStoreKitIndex()
     /// Built at the first name resolved.
     let nameIndex = LazySceneNameIndex()
+    /// `enclosingStoreKitCall(from:)` by bracket.
+    let enclosingCalls = EnclosingStoreKitCalls()
 
     init(file: SourceFile) { self.file = file }
 
@@ -615,11 +617,7 @@ private struct SceneLookupFinder {
     /// possibly re-bound once (`let windowScene = scene as? UIWindowScene`).
     func storeKitCall(receiving pick: Int) -> StoreKitSceneCall? {
         // Directly inside the argument list.
-        var open = Int(file.parent[pick])
-        while open >= 0 && file.code[open].kind != .leftBrace {
-            if file.code[open].kind == .leftParen, let call = storeKitCall(openingAt: open) { return call }
-            open = Int(file.parent[open])
-        }
+        if let call = enclosingStoreKitCall(from: Int(file.parent[pick])) { return call }
         let statement = file.statementStart(containing: pick)
         let names = boundNames(from: statement, upTo: pick)
         guard !names.isEmpty else { return nil }
@@ -627,6 +625,23 @@ private struct SceneLookupFinder {
         let end = scope >= 0 && file.matching[scope] > scope ? Int(file.matching[scope]) : file.code.count
         return storeKitIndex.value(file: file, callOpeningAt: storeKitCall(openingAt:))
             .call(after: pick, before: end, names: names, in: file)
+    }
+
+    /// The StoreKit call whose argument list holds `open` (a bracket), within the innermost `{ … }`.
+    /// Remembered for every bracket passed: lookups at every level of deeply nested calls walked
+    /// out through all the levels each.
+    func enclosingStoreKitCall(from open: Int) -> StoreKitSceneCall? {
+        var open = open
+        var passed: [Int] = []
+        var answer: StoreKitSceneCall?
+        while open >= 0 && file.code[open].kind != .leftBrace {
+            if let known = enclosingCalls.calls[open] { answer = known; break }
+            passed.append(open)
+            if file.code[open].kind == .leftParen, let call = storeKitCall(openingAt: open) { answer = call; break }
+            open = Int(file.parent[open])
+        }
+        for bracket in passed { enclosingCalls.calls[bracket] = .some(answer) }
+        return answer
     }
 
     /// `requestReview(in:` / `showManageSubscriptions(in:` opening at `open`.
@@ -642,20 +657,28 @@ private struct SceneLookupFinder {
         return nil
     }
 
-    /// Name tokens bound by `let`/`var` between `start` and `end` (`if let a = …, let b = …`).
-    /// Picks of one statement come in file order: each extends the scan of the one before.
+    /// Name tokens bound by `let`/`var` between `start` and `end` (`if let a = …, let b = …`): the
+    /// last `SceneStoreKitIndex.maximumNames`, all that `call(after:before:names:)` reads.
+    /// Picks of one statement come in file order: each extends the scan of the one before (and a
+    /// statement binding thousands of names hands each pick a few, not all before it).
     func boundNames(from start: Int, upTo end: Int) -> [Int] {
         let cache = nameIndex.value(file: file)
-        var (index, names) = cache.boundNames[start] ?? (start, [])
-        if index > end { return names.filter { $0 < end } }
-        while index < end {
-            if file.code[index].keyword == .let || file.code[index].keyword == .var {
-                guard index + 1 < end else { break }  // its name is not before `end`: left for a later pick
-                if file.code[index + 1].kind == .identifier { names.append(index + 1) }
+        var index = cache.boundNames[start]?.scannedTo ?? start
+        if index < end {
+            var found: [Int] = []
+            while index < end {
+                if file.code[index].keyword == .let || file.code[index].keyword == .var {
+                    guard index + 1 < end else { break }  // its name is not before `end`: left for a later pick
+                    if file.code[index + 1].kind == .identifier { found.append(index + 1) }
+                }
+                index += 1
             }
-            index += 1
+            cache.boundNames[start, default: (start, [])].scannedTo = max(index, cache.boundNames[start]?.scannedTo ?? start)
+            cache.boundNames[start, default: (start, [])].names.append(contentsOf: found)
         }
-        cache.boundNames[start] = (index, names)
-        return names
+        let names = cache.boundNames[start]?.names ?? []
+        var upper = names.count
+        while upper > 0 && names[upper - 1] >= end { upper -= 1 }
+        return Array(names[max(0, upper - SceneStoreKitIndex.maximumNames)..<upper])
     }
 }

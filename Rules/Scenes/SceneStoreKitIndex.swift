@@ -141,3 +141,8 @@ final class LazySceneNameIndex {
         return built
     }
 }
+
+/// The StoreKit call around each bracket, once found (the finder's methods are not mutating).
+final class EnclosingStoreKitCalls {
+    var calls: [Int: StoreKitSceneCall?] = [:]
+}
