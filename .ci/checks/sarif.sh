@@ -45,6 +45,8 @@ assert len({r["partialFingerprints"]["seamlintFingerprint/v2"] for r in results}
 assert any(r.get("relatedLocations") for r in results), "no project rule result has related locations"
 assert any(r.get("fixes") for r in results), "no fixable result has a fix"
 assert all("endColumn" in r["locations"][0]["physicalLocation"]["region"] for r in results), "regions lack end columns"
+helps = sorted(d["help"] for d in diagnostics if d["help"])
+assert helps and sorted(r["properties"]["help"] for r in results if "properties" in r) == helps, "results lack their help"
 fired = {d["rule"] for d in diagnostics}
 declared = {rule["id"] for rule in run["tool"]["driver"]["rules"]}
 assert fired <= declared, fired - declared

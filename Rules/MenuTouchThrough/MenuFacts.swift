@@ -46,13 +46,21 @@ extension ContextMenuWorkaroundScope {
 
 extension MenuTouchThrough {
     public struct Facts: ProjectFacts {
-        /// SwiftUI `Menu`s, and `Picker`s given the menu style.
+        /// SwiftUI `Menu`s, and `Picker`s that are menus (given the menu style, or left to the automatic one).
         var sites: [MenuSite] = []
+        /// Names referred to inside a menu's content, under a picker style that is not a menu, and
+        /// elsewhere (the last only in the deferred pass), each once per file.
+        var menuUses: [String] = []
+        var styledUses: [String] = []
+        var otherUses: [String] = []
 
         public init() {}
 
         public mutating func append(_ later: Self) {
             sites += later.sites
+            menuUses += later.menuUses
+            styledUses += later.styledUses
+            otherUses += later.otherUses
         }
     }
 
@@ -60,6 +68,12 @@ extension MenuTouchThrough {
         var site: FactLocation
         /// A menu-style `Picker`, not a `Menu`.
         var isPicker: Bool
+        /// A `Picker` left to the automatic style.
+        var isAutomaticPicker: Bool
+        /// The `.pickerStyle(.menu)` that makes the `Picker` a menu.
+        var styleModifier: FactLocation?
+        /// The property, function or view type that builds it.
+        var helper: String?
         /// The deployment target of its file, and the manifest it comes from.
         var iosDeploymentTarget: Version?
         var targetSource: String?

@@ -14,15 +14,28 @@ public struct MenuTouchThrough: ProjectRule {
         summary: "Before iOS 18, the tap that dismisses a SwiftUI menu also triggers the view behind it",
         rationale: """
         ### What it does
-        Flags each SwiftUI `Menu`, and each `Picker` given `.pickerStyle(.menu)` / `MenuPickerStyle()`, \
-        when the iOS deployment target is below 18, the site is not already limited to iOS 18 \
-        (`if #available(iOS 18, *)`, `@available(iOS 18, *)`), and the project has no workaround window \
-        (a `UIWindow` subclass that notices `_UIContextMenuContainerView` being added and switches off \
-        the interaction of its other subviews while it is there). Menus under `#if os(macOS)`, \
-        `#if targetEnvironment(macCatalyst)`, in AppKit files, macOS-only projects or folders named \
-        for another platform (`… tvOS/`), in a `Commands` type (the menu bar), inside another menu or \
-        a context menu, and in previews are not flagged. The deployment target is the one that governs \
-        the file (the nearest `Package.swift` or Xcode project).
+        Flags each SwiftUI `Menu`, and each `Picker` that shows a menu, when the iOS deployment target \
+        is below 18, the site is not already limited to iOS 18 (`if #available(iOS 18, *)`, \
+        `@available(iOS 18, *)`), and the project has no workaround window (a `UIWindow` subclass that \
+        notices `_UIContextMenuContainerView` being added and switches off the interaction of its other \
+        subviews while it is there).
+
+        A `Picker` shows a menu when it is given `.pickerStyle(.menu)` / `MenuPickerStyle()`, and also \
+        when it is left to the automatic style: `PickerStyle.automatic` picks "based on the picker's \
+        context", and on iOS 16 and 17 that is a menu in a `Form` or `List` row (Apple's \
+        `NavigationLinkPickerStyle` page, iOS 16+: "in navigation stacks, prefer the default menu style"; \
+        on iOS 15 and earlier a form row pushed a list instead), in a toolbar and in a plain stack. The \
+        style flows down the environment and the modifier nearest the picker wins, so a picker is not \
+        flagged when its own `.pickerStyle(…)` or one on an enclosing view is not a menu: `.navigationLink`, \
+        `.inline`, `.segmented`, `.wheel`, `.palette`, or a style read from a variable. A picker made a \
+        menu by a `.pickerStyle(.menu)` on an enclosing view is reported at the `Picker`.
+
+        Not flagged: menus under `#if os(macOS)`, `#if targetEnvironment(macCatalyst)`, in AppKit files, \
+        macOS-only projects or folders named for another platform (`… tvOS/`), in a `Commands` type \
+        (the menu bar), inside another menu or a context menu (a submenu), and in previews. A property, \
+        function or view type that builds a menu and that the project only ever uses inside other menus \
+        or context menus builds a submenu too, wherever it is declared. The deployment target is the one \
+        that governs the file (the nearest `Package.swift` or Xcode project).
 
         ### Why is this bad?
         On iOS 16 and 17, while a SwiftUI menu is open, the tap a user makes "outside" it to close it \
@@ -43,6 +56,8 @@ public struct MenuTouchThrough: ProjectRule {
         documentation: [
             "https://developer.apple.com/documentation/ios-ipados-release-notes/ios-ipados-18-release-notes",
             "https://developer.apple.com/documentation/swiftui/menu",
+            "https://developer.apple.com/documentation/swiftui/pickerstyle/automatic",
+            "https://developer.apple.com/documentation/swiftui/navigationlinkpickerstyle",
             "https://developer.apple.com/documentation/uikit/uiview/didaddsubview(_:)",
         ],
         severity: .warning,
@@ -94,12 +109,12 @@ public struct MenuTouchThrough: ProjectRule {
 
                 var body: some View {
                     Form {
-                        Picker("Size", selection: $size) {
+                        ↓Picker("Size", selection: $size) {
                             Text("Small").tag(0)
                             Text("Large").tag(1)
                         }
                     }
-                    .↓pickerStyle(MenuPickerStyle())
+                    .pickerStyle(MenuPickerStyle())
                     .toolbar {
                         ↓Menu("More", systemImage: "ellipsis.circle") {
                             Button("Export", action: {})
@@ -153,6 +168,61 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """, iosDeploymentTarget: Version(16, 4)),
+            // Pickers left to the automatic style: menus in a form row, a toolbar and a stack on iOS 16 and 17.
+            // The inner picker's own `.segmented` does not cover its neighbour.
+            Example("""
+            import SwiftUI
+
+            struct TripSettings: View {
+                @State private var units = Units.metric
+                @State private var map = MapKind.standard
+                @State private var sort = Sort.date
+
+                var body: some View {
+                    NavigationStack {
+                        Form {
+                            ↓Picker("Units", selection: $units) {
+                                ForEach(Units.allCases) { Text($0.title).tag($0) }
+                            }
+                            VStack {
+                                Picker("Map", selection: $map) {
+                                    Text("Standard").tag(MapKind.standard)
+                                    Text("Satellite").tag(MapKind.satellite)
+                                }
+                                .pickerStyle(.segmented)
+                                ↓Picker(selection: $sort, label: Text("Sort")) {
+                                    Text("Date").tag(Sort.date)
+                                }
+                            }
+                        }
+                        .toolbar {
+                            ToolbarItem {
+                                ↓Picker("Sort", selection: $sort) { Text("Date").tag(Sort.date) }
+                                    .pickerStyle(.automatic)
+                            }
+                        }
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+            // A helper menu used inside another menu and also on screen is an on-screen menu.
+            Example("""
+            import SwiftUI
+
+            struct Inbox: View {
+                var body: some View {
+                    List { Text("Message") }
+                        .contextMenu { moveMenu }
+                        .toolbar { moveMenu }
+                }
+
+                private var moveMenu: some View {
+                    ↓Menu("Move To") {
+                        Button("Archive") {}
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(17)),
         ],
         nonTriggering: [
             // A workaround window elsewhere in the project.
@@ -309,6 +379,101 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """, iosDeploymentTarget: Version(16), fileName: "Player tvOS/Controls/SubtitleButton.swift"),
+            // Non-menu styles: on the picker, on an enclosing view, and a style read from a variable.
+            Example("""
+            import SwiftUI
+
+            struct Preferences: View {
+                @State private var theme = 0
+                @State private var size = 0
+                let compactStyle: SegmentedPickerStyle
+
+                var body: some View {
+                    NavigationStack {
+                        Form {
+                            Picker("Theme", selection: $theme) { Text("Light").tag(0) }
+                            Section {
+                                Picker("Size", selection: $size) { Text("Small").tag(0) }
+                                    .pickerStyle(.inline)
+                            }
+                            Picker("Size", selection: $size) { Text("Small").tag(0) }
+                                .pickerStyle(compactStyle)
+                        }
+                        .pickerStyle(.navigationLink)
+                    }
+                    VStack {
+                        Picker("Theme", selection: $theme) { Text("Light").tag(0) }
+                    }
+                    .padding()
+                    .pickerStyle(WheelPickerStyle())
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
+            // Helpers used only inside menus build submenus: a property, a function, and a view type
+            // declared in another file.
+            Example("""
+            import SwiftUI
+
+            struct Message: View {
+                @State private var sort = 0
+
+                var body: some View {
+                    Text("Message")
+                        .contextMenu {
+                            moveMenu
+                            labelMenu(for: "Work")
+                            SortSubmenu(sort: $sort)
+                        }
+                }
+
+                private var moveMenu: some View {
+                    Menu("Move To") { Button("Archive") {} }
+                }
+
+                func labelMenu(for name: String) -> some View {
+                    Menu(name) { Button("Add") {} }
+                }
+            }
+
+            #Preview {
+                Message().toolbar { SortSubmenu(sort: .constant(0)) }
+            }
+            """, companions: ["""
+            import SwiftUI
+
+            struct SortSubmenu: View {
+                @Binding var sort: Int
+
+                var body: some View {
+                    Menu("Sort By") {
+                        Picker("Sort", selection: $sort) { Text("Date").tag(0) }
+                    }
+                }
+            }
+            """], iosDeploymentTarget: Version(16)),
+            // A picker helper only ever shown under the segmented style, and a picker inside a menu.
+            Example("""
+            import SwiftUI
+
+            struct Header: View {
+                @State private var tab = 0
+
+                var body: some View {
+                    VStack {
+                        tabPicker
+                            .pickerStyle(.segmented)
+                        Text("Content")
+                    }
+                    .contextMenu {
+                        Picker("Tab", selection: $tab) { Text("One").tag(0) }
+                    }
+                }
+
+                private var tabPicker: some View {
+                    Picker("Tab", selection: $tab) { Text("One").tag(0) }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
             // A restaurant `Menu` model type, not SwiftUI's view.
             Example("""
             struct Menu {
@@ -324,31 +489,64 @@ public struct MenuTouchThrough: ProjectRule {
     )
 
     /// `collectFacts` records nothing in a file without these.
-    public static var factTriggerWords: [String] { ["Menu", "pickerStyle"] }
+    public static var factTriggerWords: [String] { ["Menu", "Picker", "pickerStyle"] }
 
     /// The workaround windows, the `@main` app and scene delegates.
     public static var readsFactsOf: [any ProjectRule.Type] { [ContextMenuWorkaroundScope.self, SceneLifecycleNotForwarded.self] }
 
+    /// Where the helpers that build menus are used outside menus is read in a second pass, only
+    /// for projects where such a helper is used inside a menu (or under a non-menu picker style).
+    public static var defersFacts: Bool { true }
+
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
+        let uses = Set(firstPass.menuUses).union(firstPass.styledUses)
+        return firstPass.sites.contains { $0.helper.map(uses.contains) ?? false }
+    }
+
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
-        let file = context.file
-        guard !context.isTestFile, context.deploymentTarget.buildsForIOS,
-              file.mentionsText("Menu") || file.mentionsText("pickerStyle"), !file.importsAppKitOnly,
-              !file.pathNamesOtherPlatform else { return }
-        for site in Self.menuSites(in: file) {
-            facts.sites.append(MenuSite(site: context.factLocation(at: site.report), isPicker: site.kind == "Picker",
-                                        iosDeploymentTarget: context.deploymentTarget.version,
+        guard let file = Self.linted(context) else { return }
+        let scan = Self.scan(file, sites: true, otherUses: false)
+        for site in scan.sites {
+            facts.sites.append(MenuSite(site: context.factLocation(at: site.report), isPicker: site.isPicker,
+                                        isAutomaticPicker: site.isAutomatic,
+                                        styleModifier: site.styleModifier.map { context.factLocation(at: $0) },
+                                        helper: site.helper, iosDeploymentTarget: context.deploymentTarget.version,
                                         targetSource: context.deploymentTarget.source))
         }
+        facts.menuUses += scan.menuUses.sorted()
+        facts.styledUses += scan.styledUses.sorted()
+    }
+
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
+        guard let file = Self.linted(context) else { return }
+        facts.otherUses += Self.scan(file, sites: false, otherUses: true).otherUses.sorted()
+    }
+
+    /// The file, when it is iOS SwiftUI code that is not a test.
+    private static func linted(_ context: RuleContext) -> SourceFile? {
+        let file = context.file
+        guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,
+              !file.pathNamesOtherPlatform else { return nil }
+        return file
     }
 
     public func finish(_ context: inout ProjectContext) {
         guard context.facts(of: ContextMenuWorkaroundScope.self).windows.isEmpty else { return }
         let lifecycle = context.facts(of: SceneLifecycleNotForwarded.self)
         let related = Self.relatedLocation(lifecycle)
-        for site in context.facts(of: Self.self).sites {
+        let facts = context.facts(of: Self.self)
+        let menuUses = Set(facts.menuUses), styledUses = Set(facts.styledUses), otherUses = Set(facts.otherUses)
+        for site in facts.sites {
             if let target = site.iosDeploymentTarget, target >= Version(18) { continue }
+            // A helper used only inside other menus builds a submenu (and, for a picker left to the
+            // automatic style, only under non-menu styles: no menu at all).
+            if let helper = site.helper, !otherUses.contains(helper) {
+                let inMenu = menuUses.contains(helper), styled = styledUses.contains(helper)
+                if site.isAutomaticPicker ? inMenu || styled : inMenu && !styled { continue }
+            }
             let text = Self.message(for: site, hasApp: !lifecycle.mainApps.isEmpty)
-            context.report(at: site.site, text.headline, help: text.help, related: related)
+            context.report(at: site.site, text.headline, help: text.help, related: related,
+                           decidedBy: site.styleModifier.map { [$0] } ?? [])
         }
     }
 
@@ -366,6 +564,12 @@ public struct MenuTouchThrough: ProjectRule {
         let window = hasApp
             ? "Create the scene's window yourself in a `UIWindowSceneDelegate`, as a `UIWindow` subclass"
             : "Make the scene delegate's window a `UIWindow` subclass"
+        if site.isAutomaticPicker {
+            return ("This `Picker` is a menu by default: the dismissing tap reaches the view behind it before iOS 18",
+                    "Give it a style that is not a menu (`.pickerStyle(.navigationLink)` in a navigation stack, `.inline`, "
+                        + "`.segmented`, `.wheel`), or: \(window.prefix(1).lowercased() + window.dropFirst()) that disables "
+                        + "its other subviews while `_UIContextMenuContainerView` is shown (below iOS 18 only). \(target)")
+        }
         return ("\(what) lets the dismissing tap reach the view behind it on iOS 17 and earlier",
                 "\(window) that disables its other subviews while `_UIContextMenuContainerView` is shown (below iOS 18 "
                     + "only), or offer the menu only under `#available(iOS 18, *)`. \(target)")
@@ -388,81 +592,5 @@ public struct MenuTouchThrough: ProjectRule {
                                     message: "this scene delegate creates the window that needs the workaround")]
         }
         return []
-    }
-
-    // MARK: Recognising menus
-
-    struct Site {
-        /// Where to report: `Menu`, `Picker`, or `pickerStyle` when the style is set on a container.
-        var report: Int
-        var kind: String
-    }
-
-    static func menuSites(in file: SourceFile) -> [Site] {
-        var sites: [Site] = []
-        let code = file.code
-        for index in code.indices where code[index].kind == .identifier {
-            if file.isName(index, "Menu"), isSwiftUIMenu(file, index) {
-                if isAffected(file, index) { sites.append(Site(report: index, kind: "Menu")) }
-            } else if file.isName(index, "pickerStyle"), file.tokenIs(index - 1, "."), file.tokenIs(index + 1, "("),
-                      isMenuStyle(file, argument: index + 2) {
-                let chain = file.chain(containing: index)
-                let start = chain.links.first.map(\.token) ?? index
-                let report = file.isName(start, "Picker") ? start : index
-                if isAffected(file, report) { sites.append(Site(report: report, kind: "Picker")) }
-            }
-        }
-        return sites
-    }
-
-    /// `Menu {`, `Menu("Title") {`, `Menu(content:label:)`: SwiftUI's view with its content.
-    private static func isSwiftUIMenu(_ file: SourceFile, _ index: Int) -> Bool {
-        let code = file.code
-        if index > 0 {
-            let previous = code[index - 1]
-            if previous.kind == .period && !file.isName(index - 2, "SwiftUI") { return false }
-            switch previous.keyword {
-            case .struct, .class, .enum, .extension, .typealias, .protocol, .func, .actor: return false
-            default: break
-            }
-            // `-> Menu<…>`; a `:` before it is a `case` label or a dictionary value, both fine.
-            if file.tokenIs(index - 1, "->") { return false }
-        }
-        guard index + 1 < code.count else { return false }
-        let next = code[index + 1]
-        if next.kind == .leftBrace { return file.isClosure(index + 1) }
-        guard next.kind == .leftParen, !next.flags.contains(.lineStart), file.matching[index + 1] > index + 1 else {
-            return false
-        }
-        let close = Int(file.matching[index + 1])
-        if close + 1 < code.count, code[close + 1].kind == .leftBrace, file.isClosure(close + 1) { return true }
-        return file.argument("content", inCall: index + 1) != nil
-    }
-
-    /// `.menu`, `MenuPickerStyle()`, `.menu` spelled `PickerStyle.menu`.
-    private static func isMenuStyle(_ file: SourceFile, argument: Int) -> Bool {
-        if file.tokenIs(argument, "."), file.isName(argument + 1, "menu"), file.tokenIs(argument + 2, ")") { return true }
-        if file.isName(argument, "MenuPickerStyle") { return true }
-        return false
-    }
-
-    /// Not macOS-only, not in previews or the menu bar, not nested in another menu, not iOS 18+ only.
-    private static func isAffected(_ file: SourceFile, _ index: Int) -> Bool {
-        if file.isOutsideIOS(at: index) || file.isPreviewCode(at: index) { return false }
-        if file.requiresIOS(Version(18), at: index) { return false }
-        for owner in file.enclosingDeclarations(of: index) {
-            let declaration = file.declarations[owner]
-            if declaration.isType, file.declaration(declaration, inheritsFrom: "Commands")
-                || file.declaration(declaration, inheritsFrom: "MenuStyle") { return false }
-        }
-        var open = Int(file.parent[index])
-        while open >= 0 {
-            if file.closureOwner(open, isOneOf: ["Menu", "contextMenu", "commands", "CommandMenu", "CommandGroup",
-                                                 "contextMenuPreview"]) {
-                return false
-            }
-            open = Int(file.parent[open])
-        }
-        return true
     }
 }

@@ -401,6 +401,10 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
         }
     }
 
+    /// Its Objective-C facts are scroll-edge assignments and appearance factories only (see
+    /// `objectiveCScrollEdgeAssignments` and `objectiveCAppearanceFactories`).
+    public static var objectiveCFactTriggerWords: [String] { ["crollEdgeAppearance", "UINavigationBarAppearance"] }
+
     public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS else { return }
         recordAppearances(context.file.objectiveCScrollEdgeAssignments(), context.file.objectiveCAppearanceFactories(),

@@ -16,7 +16,8 @@ public struct TrivialRepresentable: ProjectRule {
             ### What it does
             Finds `UIViewRepresentable` and `UIViewControllerRepresentable` types (and their AppKit siblings) \
             whose `makeUIView(context:)` / `makeUIViewController(context:)` only constructs the wrapped object, \
-            whose `update…` is empty, and that have no coordinator, no `dismantle…` and no other methods.
+            whose `update…` is empty, and that have no coordinator, no `dismantle…` and no other methods. \
+            An `init` of its own does not change that: it only fills what the generic form captures.
 
             ### Why is this bad?
             Each such type is boilerplate: a struct, two requirements and a type name to wrap one initializer \
@@ -81,6 +82,23 @@ public struct TrivialRepresentable: ProjectRule {
                         return controller
                     }
                     func updateUIViewController(_ uiViewController: SettingsViewController, context: Context) {}
+                }
+                """),
+            // Its own `init` only stores what `make` is built from.
+            Example("""
+                struct ↓MailComposer: UIViewControllerRepresentable {
+                    private let recipients: [String]
+                    private let subject: String
+
+                    init(to recipients: [String], subject: String = "") {
+                        self.recipients = recipients
+                        self.subject = subject
+                    }
+
+                    func makeUIViewController(context: Context) -> ComposeViewController {
+                        ComposeViewController(recipients: recipients, subject: subject)
+                    }
+                    func updateUIViewController(_ controller: ComposeViewController, context: Context) {}
                 }
                 """),
             // A nested class is the wrapped view itself, not a coordinator.
@@ -189,6 +207,24 @@ public struct TrivialRepresentable: ProjectRule {
                     let makeView: () -> UIView
                     func makeUIView(context: Context) -> UIView { Wrapper(makeView()) }
                     func updateUIView(_ uiView: UIView, context: Context) {}
+                }
+                """),
+            // An `init` beside an update, or beside a coordinator: more than a wrapper.
+            Example("""
+                struct Gauge: UIViewRepresentable {
+                    let value: Double
+                    init(_ value: Double) { self.value = value }
+                    func makeUIView(context: Context) -> GaugeView { GaugeView() }
+                    func updateUIView(_ uiView: GaugeView, context: Context) { uiView.value = value }
+                }
+                struct DocumentPicker: UIViewControllerRepresentable {
+                    let onPick: (URL) -> Void
+                    init(onPick: @escaping (URL) -> Void) { self.onPick = onPick }
+                    func makeUIViewController(context: Context) -> UIDocumentPickerViewController {
+                        UIDocumentPickerViewController(forOpeningContentTypes: [.pdf])
+                    }
+                    func updateUIViewController(_ controller: UIDocumentPickerViewController, context: Context) {}
+                    func makeCoordinator() -> Coordinator { Coordinator(onPick: onPick) }
                 }
                 """),
             // Extra behaviour: sizing.
@@ -305,7 +341,9 @@ public struct TrivialRepresentable: ProjectRule {
                     if let name = declaration.name, file.hasFunctionType(declaration) {
                         closureProperties.append(Array(file.bytes(at: name)))
                     }
-                case .typealias:
+                case .typealias, .initializer:
+                    // An `init` only fills the stored properties a generic representable would
+                    // capture in its closures: still a one-off wrapper.
                     continue
                 case .function:
                     guard let name = declaration.name else { return nil }
@@ -322,7 +360,7 @@ public struct TrivialRepresentable: ProjectRule {
                     // controller, an item source it is built with) are part of the construction.
                     if declaration.name.map({ file.tokenIs($0, "Coordinator") }) ?? true { return nil }
                 default:
-                    // Initializers, subscripts.
+                    // Subscripts, `deinit`.
                     return nil
                 }
             }

@@ -17,8 +17,12 @@ public struct PrivateUIKitClass: ObjectiveCRule {
             matches on a type's name, and lists of such names. It recognises names with a leading underscore \
             (`_UI…`, `_NS…`), mangled private SwiftUI classes (`_TtC7SwiftUI…`) and well-known private UIKit \
             classes without one (`UITransitionView`, `UITextEffectsWindow`, `UITabBarButton`, …). Names assembled \
-            from pieces (`NSClassFromString("_" + "UINavigationBar" + …)`) and constants named for a class name \
-            count too; in Objective-C, `NSClassFromString(@"_UI…")` and `isEqualToString:` / `hasPrefix:` matches.
+            at run time count too, when the pieces that can be read show a private name or a `_UI…`/`_NS…` \
+            prefix: `+`, `appending`, `appendingFormat`, interpolation, `String(format:)`, `joined()`, and in \
+            Objective-C adjacent literals, `stringWithFormat:`, `stringByAppendingString:` and \
+            `componentsJoinedByString:`, directly or through a local bound earlier in the file; a public name \
+            built the same way (`"UI" + "Label"`) is not flagged. Constants named for a class name count as \
+            well; in Objective-C, `NSClassFromString(@"_UI…")` and `isEqualToString:` / `hasPrefix:` matches.
 
             ### Why is this bad?
             Private classes are implementation details: Apple renames, splits and removes them in minor OS \
@@ -70,6 +74,25 @@ public struct PrivateUIKitClass: ObjectiveCRule {
             Example("""
                 guard let titleViewClass = NSClassFromString(↓"_" + "UINavigationBar" + "LargeTitleView") else { return }
                 """),
+            // Assembled at run time: through a local, `String(format:)`, `appending`, `joined()`, interpolation.
+            Example("""
+                let prefix = "_UI"
+                let containerName = prefix + "ContextMenu" + "ContainerView"
+                let keyboard: AnyClass? = NSClassFromString(↓String(format: "%@%@", "UIKeyboard", "Impl"))
+                if let containerClass = NSClassFromString(↓containerName), view.isKind(of: containerClass) { view.isHidden = true }
+                if NSStringFromClass(type(of: view)) == ↓"UI".appending("Transition").appending("View") { view.alpha = 0 }
+                let isKeyboardWindow = "\\(type(of: window))".hasPrefix(↓["_UI", "Remote"].joined())
+                let barClass: AnyClass? = NSClassFromString(↓"_UI\\(kind)" + "Background")
+                """),
+            Example("""
+                NSString *name = [@"_UI" stringByAppendingString:@"Backdrop"];
+                Class backdrop = NSClassFromString(↓name);
+                Class keyboard = NSClassFromString(↓[NSString stringWithFormat:@"%@%@", @"UIKeyboard", @"Impl"]);
+                if ([NSStringFromClass([view class]) isEqualToString:↓[@[@"_UI", @"BarBackground"] componentsJoinedByString:@""]]) {
+                    view.hidden = YES;
+                }
+                Class dimming = NSClassFromString(↓@"_UI" @"DimmingView");
+                """, language: .objectiveC),
             // The known menu workaround, but running on every iOS version.
             Example("""
                 final class TouchBlockingWindow: UIWindow {
@@ -158,11 +181,30 @@ public struct PrivateUIKitClass: ObjectiveCRule {
                 let name = String(describing: type(of: view))
                 if name.hasPrefix("My") || name == "ProfileHeaderView" { configure(view) }
                 """),
+            // Public UIKit names assembled the same ways, unknown parts, and private-looking strings that
+            // are not class names.
+            Example("""
+                let controllerClass = NSClassFromString("UI" + "ViewController") as? UIViewController.Type
+                let labelClass: AnyClass? = NSClassFromString(String(format: "%@%@", "UI", "Label"))
+                let settings: AnyClass? = NSClassFromString(moduleName + "." + "SettingsViewController")
+                if String(describing: type(of: view)) == "UI" + suffix { configure(view) }
+                if String(describing: type(of: view)) == "_" + name { configure(view) }
+                defaults.set(true, forKey: "_UI" + "HintShown")
+                let hintKey = "_UI" + "HintShown"
+                """),
+            Example("""
+                Class settings = NSClassFromString([NSString stringWithFormat:@"%@.%@", moduleName, @"Settings"]);
+                NSString *label = [@"UI" stringByAppendingString:@"Label"];
+                Class labelClass = NSClassFromString(label);
+                NSLog(@"%@", [@"_UI" stringByAppendingString:@"Hint"]);
+                """, language: .objectiveC),
         ]
     )
 
     public static var triggerWords: [String] {
-        ["_UI", "_NS", "_TtC7SwiftUI", "_TtGC7SwiftUI", "NSClassFromString", "objc_getClass", "objc_lookUpClass"]
+        ["_UI", "_NS", "_TtC7SwiftUI", "_TtGC7SwiftUI", "NSClassFromString", "objc_getClass", "objc_lookUpClass",
+         // Names assembled from pieces that do not show `_UI` whole.
+         "\"UI", "\"_", "NSStringFromClass", "type(of", "class]"]
             + knownPrivateNames.map { String(describing: $0) }
     }
 
@@ -179,16 +221,14 @@ public struct PrivateUIKitClass: ObjectiveCRule {
     public func check(_ context: inout RuleContext) {
         let file = context.file
         let code = file.code
+        var assembly = AssembledClassNames(file)
         var index = 0
         while index < code.count {
             defer { index += 1 }
-            if code[index].kind == .identifier, let lookup = lookupFunction(at: index, file) {
-                checkAssembledName(lookupAt: index, function: lookup, &context)
-                continue
-            }
+            assembly.visit(index, lookup: lookupFunction(at: index, file), &context)
             guard code[index].kind == .stringDelimiter, let close = file.stringLiteralEnd(from: index) else { continue }
             defer { index = close }
-            guard isPrivateClassName(literal: index, file),
+            guard index > assembly.covered, isPrivateClassName(literal: index, file),
                   let usage = classNameUsage(open: index, close: close, file) else { continue }
             let name = literalText(index, close, file)
             let length = Int(code[close].end) - Int(code[index].start)
@@ -198,25 +238,26 @@ public struct PrivateUIKitClass: ObjectiveCRule {
     }
 
     /// Objective-C: `NSClassFromString(@"_UI…")` and `[name isEqualToString:@"_UI…"]` (also
-    /// `hasPrefix:`, `hasSuffix:`, `containsString:`). The menu-workaround recognition is Swift-only.
+    /// `hasPrefix:`, `hasSuffix:`, `containsString:`), and names assembled from pieces. The
+    /// menu-workaround recognition is Swift-only.
     public func checkObjectiveC(_ context: inout RuleContext) {
         let file = context.file
         let code = file.code
+        var assembly = AssembledClassNames(file)
         var index = 0
         while index < code.count {
             defer { index += 1 }
+            assembly.visit(index, lookup: lookupFunction(at: index, file), &context)
             guard code[index].kind == .stringDelimiter, let close = file.stringLiteralEnd(from: index) else { continue }
             defer { index = close }
-            guard isPrivateClassName(literal: index, file) else { continue }
+            guard index > assembly.covered, isPrivateClassName(literal: index, file) else { continue }
             var usage: Usage?
             let parent = Int(file.parent[index])
             if parent > 0, code[parent].kind == .leftParen, code[parent - 1].kind == .identifier,
                let function = lookupFunction(at: parent - 1, file) {
                 usage = .lookup(function)
             } else if index >= 2, code[index - 1].kind == .colon,
-                      ["isEqualToString", "hasPrefix", "hasSuffix", "containsString", "isEqual"].contains(where: {
-                          file.tokenIs(index - 2, Array($0.utf8))
-                      }) {
+                      Self.objectiveCMatchSelectors.contains(where: { file.tokenIs(index - 2, Array($0.utf8)) }) {
                 usage = .comparison
             }
             guard let usage else { continue }
@@ -227,34 +268,7 @@ public struct PrivateUIKitClass: ObjectiveCRule {
         }
     }
 
-    /// `NSClassFromString("_" + "UINavigationBar" + "LargeTitleView")`: a name split into pieces,
-    /// none of them private on its own. Reported at the first piece.
-    private func checkAssembledName(lookupAt callee: Int, function: String, _ context: inout RuleContext) {
-        let file = context.file
-        let code = file.code
-        let open = callee + 1
-        let close = Int(file.matching[open])
-        var pieces: [Int] = []
-        var assembled: [UInt8] = []
-        var cursor = open + 1
-        while cursor < close {
-            guard let content = file.plainStringContent(from: cursor), let end = file.stringLiteralEnd(from: cursor),
-                  !isPrivateClassName(literal: cursor, file) else { return }
-            pieces.append(cursor)
-            assembled += file.bytes[content]
-            cursor = end + 1
-            if cursor < close {
-                guard file.tokenIs(cursor, "+") else { return }
-                cursor += 1
-            }
-        }
-        guard pieces.count >= 2, isPrivateName(assembled[...], complete: true) else { return }
-        let name = String(decoding: assembled, as: UTF8.self)
-        let length = Int(code[close - 1].end) - Int(code[pieces[0]].start)
-        context.report(at: pieces[0], "`\(function)` assembles the private class name `\(name)` from pieces",
-                       help: "Use public API instead: splitting the string does not make the class public; it still breaks "
-                           + "when the class is renamed and still draws App Review attention.", length: length)
-    }
+    static let objectiveCMatchSelectors = ["isEqualToString", "hasPrefix", "hasSuffix", "containsString", "isEqual"]
 
     /// The Objective-C runtime lookup called at `index` (`NSClassFromString(`), if any.
     private func lookupFunction(at index: Int, _ file: SourceFile) -> String? {
@@ -272,7 +286,7 @@ public struct PrivateUIKitClass: ObjectiveCRule {
 
     /// A private class name, given the whole name (`complete`) or only its start (the first segment
     /// of an interpolated literal, or a prefix to match).
-    private func isPrivateName(_ bytes: ArraySlice<UInt8>, complete: Bool) -> Bool {
+    static func isPrivateName(_ bytes: ArraySlice<UInt8>, complete: Bool) -> Bool {
         func starts(with prefix: StaticString) -> Bool {
             let count = prefix.utf8CodeUnitCount
             return bytes.count >= count
@@ -293,10 +307,10 @@ public struct PrivateUIKitClass: ObjectiveCRule {
     }
 
     private func isPrivateClassName(literal open: Int, _ file: SourceFile) -> Bool {
-        if let content = file.plainStringContent(from: open) { return isPrivateName(file.bytes[content], complete: true) }
+        if let content = file.plainStringContent(from: open) { return Self.isPrivateName(file.bytes[content], complete: true) }
         // Interpolated: judge by the first segment.
         guard open + 1 < file.code.count, file.code[open + 1].kind == .stringSegment else { return false }
-        return isPrivateName(file.bytes[file.code[open + 1].range], complete: false)
+        return Self.isPrivateName(file.bytes[file.code[open + 1].range], complete: false)
     }
 
     private func literalText(_ open: Int, _ close: Int, _ file: SourceFile) -> String {

@@ -4,6 +4,7 @@ import SwiftUI
 struct TrailDetailView: View {
     @EnvironmentObject private var store: TrailStore
     @State private var draft: Trail
+    @AppStorage("distanceUnits") private var units = "km"
 
     init(trail: Trail) {
         _draft = State(initialValue: trail)
@@ -28,6 +29,11 @@ struct TrailDetailView: View {
             Section("Notes") {
                 TextField("Parking, water, trail conditions", text: $draft.notes, axis: .vertical)
                     .lineLimit(3...8)
+                // No style given: a menu in a form row on iOS 16 and 17.
+                Picker("Units", selection: $units) {
+                    Text("Kilometers").tag("km")
+                    Text("Miles").tag("mi")
+                }
             }
 
             Section {

@@ -92,5 +92,15 @@ struct TrailRow: View {
                     .accessibilityLabel("Favorite")
             }
         }
+        .contextMenu { shareMenu }
+    }
+
+    /// Only ever shown inside the row's context menu: a submenu.
+    private var shareMenu: some View {
+        Menu("Share") {
+            ShareLink(item: trail.shareURL) {
+                Label("Share Link", systemImage: "link")
+            }
+        }
     }
 }

@@ -44,6 +44,7 @@ struct LintCommand {
             let manifests = ProjectManifests()
             options.manifests = manifests
             discovery.onManifestFolder = { manifests.prepare(folder: $0) }
+            discovery.onPlainFolder = { manifests.notePlainFolder($0, holdsGit: $1) }
         }
         let discoveryStart = DispatchTime.now().uptimeNanoseconds
         let input = try InputSelection(arguments: arguments, discovery: discovery, maximumSize: options.maximumFileSize)
@@ -77,7 +78,8 @@ struct LintCommand {
         if verbose { reportTargets(result) }
         if verbose, let line = ObjectiveCCommandLine.verboseLine(for: result) { errors.write(line) }
 
-        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot)
+        let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot,
+                                           verbose: verbose)
         // With --fix on standard input, the fixed source is the output; with --dry-run, the diff.
         if !(arguments.has("--fix") && (input.stdinDisplayPath != nil || arguments.has("--dry-run"))) {
             let reportStart = DispatchTime.now().uptimeNanoseconds

@@ -15,8 +15,8 @@ enum ReportOutput {
     }
 
     /// The reporters' context. Diagnostics carry their own end positions: no file is read again.
-    static func context(rules: [RuleDescription], sarifRoot: String?) -> ReportContext {
-        ReportContext(rules: rules, toolVersion: CommandLineTool.version, sarifRoot: sarifRoot)
+    static func context(rules: [RuleDescription], sarifRoot: String?, verbose: Bool) -> ReportContext {
+        ReportContext(rules: rules, toolVersion: CommandLineTool.version, sarifRoot: sarifRoot, verbose: verbose)
     }
 
     /// Every path made absolute: Xcode resolves issue locations only when the path is absolute,

@@ -29,6 +29,7 @@ enum TimingsReport {
         case .discovery: return "discovering files"
         case .reading: return "reading files"
         case .tokenizing: return "tokenizing"
+        case .objectiveCTokenizing: return "tokenizing Objective-C (libclang)"
         case .structure: return "structure (code tokens, lines, brackets)"
         case .declarations: return "structure (declarations)"
         case .manifests: return "settings and deployment targets"

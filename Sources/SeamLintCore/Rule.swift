@@ -27,6 +27,9 @@ public protocol ProjectRule: Rule {
     /// Words that must appear in a file (Swift or Objective-C) for `collectFacts` to record
     /// anything there; a cheap pre-scan skips the collector elsewhere. Empty: every file.
     static var factTriggerWords: [String] { get }
+    /// The same for `collectObjectiveCFacts` on an Objective-C file; `factTriggerWords` unless the
+    /// rule says otherwise (its Objective-C facts may need fewer words than its Swift ones).
+    static var objectiveCFactTriggerWords: [String] { get }
     /// Facts this file contributes to the project. Runs for every file (that mentions a
     /// `factTriggerWords` word, when there are any).
     func collectFacts(_ context: RuleContext, into facts: inout Facts)
@@ -47,6 +50,7 @@ public protocol ProjectRule: Rule {
 extension ProjectRule {
     public func check(_ context: inout RuleContext) {}
     public static var factTriggerWords: [String] { [] }
+    public static var objectiveCFactTriggerWords: [String] { factTriggerWords }
     public static var readsFactsOf: [any ProjectRule.Type] { [] }
     public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {}
     public static var defersFacts: Bool { false }

@@ -119,3 +119,17 @@ extension SourceFile {
     }
 }
 
+
+extension TextSearch {
+    /// True when `text` contains one of `words` (never for an empty list), comments and strings
+    /// included. Texts of `TrigramSet.minimumTextSize` and more first build the calling thread's
+    /// trigram set, which rules out most absent words without a search.
+    public static func containsAny(_ text: UnsafeBufferPointer<UInt8>, _ words: [[UInt8]]) -> Bool {
+        let set = text.count >= TrigramSet.minimumTextSize ? TrigramSet(text, table: .current) : nil
+        return words.contains { word in
+            word.withUnsafeBufferPointer { word in
+                !word.isEmpty && set?.mayContain(word) != false && contains(text, word)
+            }
+        }
+    }
+}

@@ -53,6 +53,8 @@ public struct StageTimings: Sendable {
         /// Reading files, with the UTF-8 and binary checks.
         case reading
         case tokenizing
+        /// Objective-C tokens from libclang (in worker processes: the wait for their answer).
+        case objectiveCTokenizing
         /// Code tokens, line table, bracket pairs.
         case structure
         /// The declaration outline (built once per file, shared by every rule).
@@ -96,12 +98,13 @@ public struct StageTimings: Sendable {
 /// bookkeeping hashes nothing (a dictionary keyed by rule id cost about 2% of a run).
 struct WorkerTimings {
     enum Stage: Int, CaseIterable {
-        case reading, tokenizing, structure, declarations, manifests, suppressions
+        case reading, tokenizing, objectiveCTokenizing, structure, declarations, manifests, suppressions
 
         var summaryStage: StageTimings.Stage {
             switch self {
             case .reading: return .reading
             case .tokenizing: return .tokenizing
+            case .objectiveCTokenizing: return .objectiveCTokenizing
             case .structure: return .structure
             case .declarations: return .declarations
             case .manifests: return .manifests

@@ -70,6 +70,10 @@ public final class Linter: Sendable {
     private let factCollectorIDs: [String]
     private let factCollectorSeverities: [Severity]
     private let factTriggerWords: [[[UInt8]]]
+    private let objectiveCFactTriggerWords: [[[UInt8]]]
+    /// What an Objective-C file must mention for a rule, fact collector or suppression comment to
+    /// see anything in it (nil when one of them reads every file): others never reach libclang.
+    let objectiveCWords: [[UInt8]]?
     /// Per enabled project rule, the positions in `factCollectors` of its own and its `readsFactsOf`
     /// collectors: the facts its `finish` may read.
     let factReads: [[Int]]
@@ -91,6 +95,8 @@ public final class Linter: Sendable {
         factCollectorIDs = factCollectors.map { $0.description.id }
         factCollectorSeverities = factCollectors.map { $0.description.severity }
         factTriggerWords = factCollectors.map { $0.factTriggerWords.map { Array($0.utf8) } }
+        objectiveCFactTriggerWords = factCollectors.map { $0.objectiveCFactTriggerWords.map { Array($0.utf8) } }
+        objectiveCWords = Self.objectiveCWords(fileRules: fileRules, factCollectors: factCollectors)
         let collectorPositions = Dictionary(uniqueKeysWithValues: factCollectors.enumerated().map { (ObjectIdentifier($1), $0) })
         factReads = projectRules.map { rule in ([rule] + rule.readsFactsOf).compactMap { collectorPositions[ObjectIdentifier($0)] } }
         knownRuleIDs = Set(allRules.map { $0.description.id })
@@ -206,15 +212,28 @@ public final class Linter: Sendable {
         let tokens: [Token]
         if loaded.language == .swift {
             tokens = Tokenizer.tokenize(loaded.bytes)
+            start = timings.add(.tokenizing, since: start)
         } else {
-            switch objectiveC.tokens(of: loaded.bytes, path: loaded.absolutePath) {
+            let outcome = objectiveC.tokens(of: loaded.bytes, path: loaded.absolutePath) {
+                objectiveCWords.map { words in loaded.bytes.withUnsafeBufferPointer { TextSearch.containsAny($0, words) } } ?? true
+            }
+            start = timings.add(.objectiveCTokenizing, since: start)
+            switch outcome {
             case .tokens(let objectiveCTokens): tokens = objectiveCTokens
             case .libclangMissing: result.skippedObjectiveC = true; return result
             case .notLinted: return result
+            case .nothingToCheck:
+                // What a run through libclang gives such a file: its settings and project, no findings.
+                result.path = loaded.path
+                result.language = loaded.language
+                result.settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
+                if result.settings?.iosDeploymentTarget == nil { _ = targets.target(forFile: loaded.absolutePath) }
+                result.project = targets.projectRoot(forFile: loaded.absolutePath)
+                timings.add(.manifests, since: start)
+                return result
             case .failed(let reason): result.problem = InputProblem(path: loaded.path, reason: reason); return result
             }
         }
-        start = timings.add(.tokenizing, since: start)
         let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
         start = timings.add(.structure, since: start)
         // Nearly every file needs the declarations (fact collectors read them); building them
@@ -246,8 +265,9 @@ public final class Linter: Sendable {
             start = timings.addRule(ruleIndex, since: start)
             if let skipped = overBudget(start) { return skipped }
         }
+        let collectorWords = file.language == .swift ? factTriggerWords : objectiveCFactTriggerWords
         for (collectorIndex, rule) in factCollectors.enumerated() where rule.reads(file.language) {
-            guard Self.mentionsAny(factTriggerWords[collectorIndex], in: file) else {
+            guard Self.mentionsAny(collectorWords[collectorIndex], in: file) else {
                 start = timings.addFacts(collectorIndex, since: start)
                 continue
             }
@@ -340,10 +360,27 @@ public final class Linter: Sendable {
     public static func factTriggerWords(for rules: [any Rule.Type], allRules: [any Rule.Type]) -> Set<String>? {
         var words = Set<String>()
         for collector in factCollectors(for: rules.compactMap { $0 as? any ProjectRule.Type }, allRules: allRules) {
-            if collector.factTriggerWords.isEmpty { return nil }
+            if collector.factTriggerWords.isEmpty || collector.objectiveCFactTriggerWords.isEmpty { return nil }
             words.formUnion(collector.factTriggerWords)
+            words.formUnion(collector.objectiveCFactTriggerWords)
         }
         return words
+    }
+
+    /// The words of `objectiveCWords`, or nil.
+    static func objectiveCWords(fileRules: [any Rule.Type], factCollectors: [any ProjectRule.Type]) -> [[UInt8]]? {
+        var words = Set<String>()
+        for rule in fileRules where rule.reads(.objectiveC) {
+            guard !rule.triggerWords.isEmpty else { return nil }
+            words.formUnion(rule.triggerWords)
+        }
+        for collector in factCollectors where collector.reads(.objectiveC) {
+            guard !collector.objectiveCFactTriggerWords.isEmpty else { return nil }
+            words.formUnion(collector.objectiveCFactTriggerWords)
+        }
+        // A word that contains another is found whenever that one is.
+        let needed = words.filter { word in !words.contains { $0 != word && word.contains($0) } }
+        return needed.sorted().map { Array($0.utf8) } + [FileSuppressions.marker]
     }
 
     /// `enabled` and every project rule whose facts they read, in registry order.

@@ -18,6 +18,8 @@ public final class ProjectManifests: @unchecked Sendable {
     private let condition = NSCondition()
     private var folders: [String: Folder] = [:]
     private var inProgress: Set<String> = []
+    /// Folders discovery read that hold no manifest, and whether they hold `.git` (`notePlainFolder`).
+    private var plainFolders: [String: Bool] = [:]
     /// Folders handed to `prepare`, resolved in order on a background queue.
     private let warmQueue = DispatchQueue(label: "seamlint.manifests", qos: .userInitiated)
 
@@ -44,6 +46,15 @@ public final class ProjectManifests: @unchecked Sendable {
         warmQueue.async { _ = self.folder(folder) }
     }
 
+    /// Records what discovery saw of `folder`: no manifest, and `.git` or not. Such a folder
+    /// resolves as its parent does (or, at the top, to no target and no project) without another
+    /// listing: reading each source folder again cost more than the manifests themselves.
+    public func notePlainFolder(_ folder: String, holdsGit: Bool) {
+        condition.lock()
+        plainFolders[folder] = holdsGit
+        condition.unlock()
+    }
+
     /// Waiting cannot deadlock: a resolving thread only ever waits for the folders above the one it
     /// resolves.
     func folder(_ directory: String) -> Folder {
@@ -54,14 +65,22 @@ public final class ProjectManifests: @unchecked Sendable {
             condition.wait()
         }
         inProgress.insert(directory)
+        let plainHoldingGit = plainFolders[directory]
         condition.unlock()
-        let resolved = resolve(directory)
+        let resolved = plainHoldingGit.map { resolvePlain(directory, holdsGit: $0) } ?? resolve(directory)
         condition.lock()
         folders[directory] = resolved
         inProgress.remove(directory)
         condition.broadcast()
         condition.unlock()
         return resolved
+    }
+
+    /// `resolve` for a folder known to hold no manifest, without listing it.
+    private func resolvePlain(_ directory: String, holdsGit: Bool) -> Folder {
+        let isTop = holdsGit || directory == "/" || directory.isEmpty
+        let parent = isTop ? nil : folder(PathNames.directory(of: directory))
+        return Folder(target: parent?.target ?? .unknown, projectRoot: parent?.projectRoot ?? "")
     }
 
     /// One listing of the folder answers both questions; the parent is asked only when needed.

@@ -43,9 +43,11 @@ struct InjectionTests {
         var rule: String
         var severity: String
         var message: String
+        var help: String? = nil
         /// Related notes as the line formats append them: `\npath:line:column: note: …` each.
         var notes = ""
-        var messageWithNotes: String { message + notes }
+        /// The headline, the help as a `help:` line and the notes, as Checkstyle carries them.
+        var messageWithHelpAndNotes: String { message + (help.map { "\nhelp: " + $0 } ?? "") + notes }
     }
 
     static func lint(_ scratch: ScratchFolder, reporter: String) throws -> String {
@@ -65,7 +67,7 @@ struct InjectionTests {
             return Finding(file: object["file"] as? String ?? "", line: object["line"] as? Int ?? 0,
                            column: object["column"] as? Int ?? 0, rule: object["rule"] as? String ?? "",
                            severity: object["severity"] as? String ?? "", message: object["message"] as? String ?? "",
-                           notes: notes)
+                           help: object["help"] as? String, notes: notes)
         }
         // Every hostile name is reported under its exact name, every payload verbatim.
         #expect(Set(findings.map(\.file)) == Set(hostileNames + ["Payload.swift"]))
@@ -123,12 +125,15 @@ struct InjectionTests {
             parsed.append(command)
         }
         #expect(Set(parsed) == Set(expected.map { finding in
-            Finding(file: finding.file, line: finding.line, column: finding.column, rule: finding.rule,
-                    severity: finding.severity == "note" ? "notice" : finding.severity, message: finding.messageWithNotes)
+            Finding(file: finding.file, line: finding.line, column: finding.column,
+                    rule: finding.message + " (" + finding.rule + ")",
+                    severity: finding.severity == "note" ? "notice" : finding.severity,
+                    message: (finding.help ?? finding.message) + finding.notes)
         }))
     }
 
-    /// `::warning file=F,line=L,col=C,title=T::MESSAGE`, unescaped as the Actions runner does.
+    /// `::warning file=F,line=L,col=C,title=T::MESSAGE`, unescaped as the Actions runner does
+    /// (the title, the headline and the rule id, lands in `rule`).
     static func parseWorkflowCommand(_ line: String) -> Finding? {
         guard line.hasPrefix("::"), let space = line.firstIndex(of: " ") else { return nil }
         let command = String(line[line.index(line.startIndex, offsetBy: 2)..<space])
@@ -177,7 +182,7 @@ struct InjectionTests {
         #expect(parsed.count == expected.count)
         for finding in expected {
             let file = Self.xmlRepresentable(finding.file)
-            let message = Self.xmlRepresentable(reporter == "junit" ? finding.message : finding.messageWithNotes)
+            let message = Self.xmlRepresentable(reporter == "junit" ? finding.message : finding.messageWithHelpAndNotes)
             #expect(parsed.contains { $0.file == file && $0.message == message && (reporter == "junit" || $0.line == finding.line) },
                     "\(reporter) lost \(finding.file.debugDescription): \(finding.message.debugDescription)")
         }
@@ -212,7 +217,8 @@ struct InjectionTests {
         }
         for finding in expected where finding.notes.isEmpty {
             let place = "\(finding.file):\(finding.line):\(finding.column)".escapingControlCharacters
-            #expect(cells.contains { $0.count == 4 && $0[1] == place && $0[3] == finding.message.escapingControlCharacters },
+            let help = finding.help.map { "<br>help: " + $0.escapingControlCharacters } ?? ""
+            #expect(cells.contains { $0.count == 4 && $0[1] == place && $0[3] == finding.message.escapingControlCharacters + help },
                     "markdown lost \(finding.file.debugDescription)")
         }
         // Nothing a renderer would turn into markup is left unescaped.
@@ -270,6 +276,26 @@ struct InjectionTests {
             #expect(lines.contains(line), "missing \(line.debugDescription)")
         }
         #expect(!run.errors.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x1B })
+    }
+
+    @Test("xcode output with --verbose: the help follows each headline as a note line, escaped")
+    func verboseHelpNotes() throws {
+        let scratch = try Self.makeTree()
+        let expected = try Self.reference(scratch)
+        #expect(expected.contains { $0.help != nil }, "the findings have help")
+        let run = try scratch.lint(["--enable-all-rules", "--verbose", "."])
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == expected.count + expected.filter { $0.help != nil }.count + expected.map {
+            $0.notes.split(separator: "\n").count }.reduce(0, +))
+        #expect(!run.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x1B || $0 == "\u{202E}" })
+        for finding in expected {
+            let place = "\(finding.file.escapingControlCharacters):\(finding.line):\(finding.column): "
+            let headline = place + "\(finding.severity): \(finding.message.escapingControlCharacters) (\(finding.rule))"
+            let index = try #require(lines.firstIndex(of: headline), "missing \(headline.debugDescription)")
+            if let help = finding.help {
+                #expect(lines[index + 1] == place + "note: " + help.escapingControlCharacters)
+            }
+        }
     }
 }
 

@@ -66,7 +66,7 @@ struct LintWorkspaceTests {
         let deleted = workspace.update(window, contents: Array("import UIKit\n".utf8))
         #expect(deleted.files.isSuperset(of: [window, list, detail]))
         #expect(deleted.projectRulesRun.contains("menu_touch_through"))
-        #expect(menus(list) == 1 && menus(detail) == 2)
+        #expect(menus(list) == 1 && menus(detail) == 3)
 
         let restored = workspace.update(window, contents: nil)  // the buffer closed: the disk's text again
         #expect(restored.files.isSuperset(of: [list, detail]))
@@ -81,7 +81,9 @@ struct LintWorkspaceTests {
         let store = scratch.path("MenuApp/TrailStore.swift"), list = scratch.path("MenuApp/TrailListView.swift")
         let storeText = try #require(scratch.read("MenuApp/TrailStore.swift"))
         let appended = workspace.update(store, contents: Array((storeText + "// a note at the end\n").utf8))
-        #expect(appended.projectRulesRun.isEmpty)
+        // Only the deferring rule: this project needs `menu_touch_through`'s deferred facts (a
+        // submenu helper), and such a project re-runs its deferring rules on every edit.
+        #expect(appended.projectRulesRun.isSubset(of: ["menu_touch_through"]))
         #expect(appended.files == [store])
 
         let listText = try #require(scratch.read("MenuApp/TrailListView.swift"))

@@ -106,7 +106,7 @@ enum ReporterReadBack {
         return (findings, related)
     }
 
-    /// `::warning file=…,line=…,col=…,title=…::message`, one line each.
+    /// `::warning file=…,line=…,col=…,title=headline (rule)::help`, one line each.
     static func github(_ text: String) -> [Finding]? {
         var findings: [Finding] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
@@ -118,11 +118,12 @@ enum ReporterReadBack {
                 guard let equals = pair.firstIndex(of: "=") else { return nil }
                 properties[String(pair[..<equals])] = GitHubUnescape.unescape(String(pair[pair.index(after: equals)...]))
             }
-            let message = GitHubUnescape.unescape(String(line[end.upperBound...]))
+            let title = properties["title"] ?? ""
+            guard let open = title.range(of: " (", options: .backwards), title.hasSuffix(")") else { return nil }
             findings.append(Finding(file: properties["file"] ?? "", line: Int(properties["line"] ?? "") ?? -1,
                                     column: Int(properties["col"] ?? "") ?? -1,
-                                    severity: command == "notice" ? "note" : command, rule: properties["title"] ?? "",
-                                    message: String(message.split(separator: "\n", omittingEmptySubsequences: false)[0])))
+                                    severity: command == "notice" ? "note" : command,
+                                    rule: String(title[open.upperBound...].dropLast()), message: String(title[..<open.lowerBound])))
         }
         return findings
     }

@@ -44,6 +44,7 @@ enum ReporterFixture {
     private static let findings: [Diagnostic] = [
         Diagnostic(ruleID: "connected_scenes_first", severity: .warning,
                    message: "Use `connectedScenes.first` — not `windows[0]` <b>&amp;</b> \"quoted\" 'single'",
+                   help: "Take the scene as a parameter: `func show(in scene: UIWindowScene)` <i>&</i> \"quoted\".",
                    location: at("Sources/App/Scene Delegate.swift", 3, 5, 40), length: 10,
                    related: [RelatedLocation(location: at("Sources/App/Scene Delegate.swift", 1, 1, 0),
                                              message: "the window list is read here")],
@@ -51,10 +52,12 @@ enum ReporterFixture {
                          Edit(range: 10..<10, replacement: "import UIKit\n")]),
         Diagnostic(ruleID: "key_window_lookup", severity: .error,
                    message: "Injected ::warning file=evil.swift::pwned\n::error::second line\r\nthird %0A line, with: colons",
+                   help: "Help injected\n::error file=help.swift::pwned\r\n%0A, too: yes",
                    location: at("Sources/we,ird:na%me #?.swift", 12, 1, 300), length: 3),
         Diagnostic(ruleID: "connected_scenes_first", severity: .warning, message: "Flagged `let 🦄 = \"é\"`",
                    location: at(unicodeFile, 1, 5, 4), length: 4),
         Diagnostic(ruleID: "connected_scenes_first", severity: .warning, message: "Spans two lines",
+                   help: "Ends on the second line.",
                    location: at(unicodeFile, 1, 1, 0), length: 20),
         Diagnostic(ruleID: "private_uikit_class", severity: .note,
                    message: "CDATA ]]> <![CDATA[ x ]]> C:\\path\\ \u{1}\u{1B}[31mred\u{7F} tab\there \u{202E}evil\u{2028}sep",
@@ -69,6 +72,7 @@ enum ReporterFixture {
                    location: at("Sources/x.swift", 9, 1, 99), length: 5),
         Diagnostic(ruleID: "private_uikit_class", severity: .note,
                    message: "[click](https://evil.example) <img src=x onerror=alert(1)> | cell | `code` *bold* _em_ ~s~ !",
+                   help: "Help [link](https://evil.example) | cell <br> ]]> \u{1B}[31m\u{202E}.",
                    location: at("Sources/[link](x) <b>|.swift", 4, 8, 30), length: 1,
                    related: [RelatedLocation(location: at("Sources/x.swift", 1, 1, 0), message: "see <here> | there")]),
     ]
@@ -148,10 +152,18 @@ enum ReporterFixture {
         let objects = try #require(try json(JSONReporter().render(sorted, context: context)) as? [[String: Any]])
         #expect(objects.count == sorted.count)
         for (object, diagnostic) in zip(objects, sorted) {
-            #expect(Set(object.keys) == ["file", "line", "column", "offset", "length", "severity", "rule", "message",
-                                         "related", "fix"])
+            let ends: Set<String> = diagnostic.end != nil && diagnostic.length > 0 ? ["end_line", "end_column"] : []
+            #expect(Set(object.keys) == Set(["file", "line", "column", "offset", "length", "severity", "rule", "message",
+                                             "help", "related", "fix"]).union(ends))
             #expect((object["file"] as? String)?.utf8.elementsEqual(diagnostic.location.file.utf8) == true)
             #expect((object["message"] as? String)?.utf8.elementsEqual(diagnostic.message.utf8) == true)
+            if let help = diagnostic.help {
+                #expect((object["help"] as? String)?.utf8.elementsEqual(help.utf8) == true)
+            } else {
+                #expect(object["help"] is NSNull)
+            }
+            #expect(object["end_line"] as? Int == (ends.isEmpty ? nil : diagnostic.end?.line))
+            #expect(object["end_column"] as? Int == (ends.isEmpty ? nil : diagnostic.end?.column))
             #expect(object["rule"] as? String == diagnostic.ruleID)
             #expect(object["severity"] as? String == diagnostic.severity.rawValue)
             #expect(object["line"] as? Int == diagnostic.location.line)
@@ -193,6 +205,8 @@ enum ReporterFixture {
             let location = try #require(issue["location"] as? [String: Any])
             #expect(location["path"] as? String == diagnostic.location.file)
             #expect((location["lines"] as? [String: Any])?["begin"] as? Int == diagnostic.location.line)
+            let last = diagnostic.length > 0 ? diagnostic.end?.line : nil
+            #expect((location["lines"] as? [String: Any])?["end"] as? Int == last)
             let fingerprint = try #require(issue["fingerprint"] as? String)
             #expect(fingerprint.count == 16 && fingerprint.allSatisfy(\.isHexDigit))
             fingerprints.insert(fingerprint)
@@ -235,6 +249,7 @@ enum ReporterFixture {
             #expect(rules[ruleIndex]["id"] as? String == diagnostic.ruleID)
             #expect(result["level"] as? String == diagnostic.severity.rawValue)
             #expect((result["message"] as? [String: String])?["text"] == diagnostic.message)
+            #expect((result["properties"] as? [String: String])?["help"] == diagnostic.help)
             let physical = try #require(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
             let artifact = try #require(physical["artifactLocation"] as? [String: String])
             let uri = try #require(artifact["uri"])
@@ -347,8 +362,11 @@ enum ReporterFixture {
             #expect(properties["file"] == diagnostic.location.file)
             #expect(properties["line"] == String(diagnostic.location.line))
             #expect(properties["col"] == String(diagnostic.location.column))
-            #expect(properties["title"] == diagnostic.ruleID)
-            var message = diagnostic.message
+            #expect(properties["title"] == diagnostic.message + " (" + diagnostic.ruleID + ")")
+            let end = diagnostic.length > 0 ? diagnostic.end : nil
+            #expect(properties["endLine"] == end.map { String($0.line) })
+            #expect(properties["endColumn"] == end.flatMap { $0.line == diagnostic.location.line ? String($0.column) : nil })
+            var message = diagnostic.help ?? diagnostic.message
             for related in diagnostic.related {
                 message += "\n\(related.location.file):\(related.location.line):\(related.location.column): note: \(related.message)"
             }
@@ -363,6 +381,15 @@ enum ReporterFixture {
         #expect(!output.unicodeScalars.contains { $0.needsDisplayEscape && $0 != "\n" })
         #expect(output.hasPrefix("/elsewhere/Outside.swift:7:2: error: Outside the root (key_window_lookup)\n"))
         #expect(output.contains("Sources/new\\nline.swift:1:1: warning: file name with a newline (unknown_rule)\n"))
+        #expect(!output.contains("Help injected"), "the help only with --verbose")
+        var verbose = context
+        verbose.verbose = true
+        let withHelp = XcodeReporter().render(sorted, context: verbose)
+        let helpLines = withHelp.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(helpLines.count == lines.count + sorted.filter { $0.help != nil }.count)
+        #expect(!withHelp.unicodeScalars.contains { $0.needsDisplayEscape && $0 != "\n" })
+        #expect(withHelp.contains("12:1: error: Injected ::warning file=evil.swift::pwned\\n::error::second line\\r\\n"
+            + "third %0A line, with: colons (key_window_lookup)\nSources/we,ird:na%me #?.swift:12:1: note: Help injected\\n"))
     }
 
     @Test func markdownCellsCannotInjectMarkup() {

@@ -26,7 +26,8 @@ struct StableIdentityTests {
         return folder
     }
 
-    /// (rule, file, message, fingerprint) per SARIF result and per GitLab issue, in report order.
+    /// (rule, file, headline and help, fingerprint) per SARIF result and per GitLab issue, in report
+    /// order (GitLab carries no help).
     static func identities(_ folder: Folder, _ extra: [String] = []) throws -> (sarif: [[String]], gitlab: [[String]]) {
         let sarif = try folder.lint(["--reporter", "sarif"] + extra)
         let gitlab = try folder.lint(["--reporter", "gitlab"] + extra)
@@ -35,7 +36,8 @@ struct StableIdentityTests {
         let sarifRows = results.map { result -> [String] in
             let location = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
             return [result["ruleId"] as? String ?? "", (location?["artifactLocation"] as? [String: Any])?["uri"] as? String ?? "",
-                    (result["message"] as? [String: String])?["text"] ?? "",
+                    ((result["message"] as? [String: String])?["text"] ?? "") + "\n"
+                        + ((result["properties"] as? [String: Any])?["help"] as? String ?? ""),
                     (result["partialFingerprints"] as? [String: String])?.values.first ?? "missing"]
         }
         let issues = try #require(try JSONSerialization.jsonObject(with: Data(gitlab.output.utf8)) as? [[String: Any]])
@@ -57,7 +59,7 @@ struct StableIdentityTests {
         let fromConfiguration = try Self.identities(configured)
         let fromFlag = try Self.identities(manifest, ["--ios-deployment-target", "16"])
         #expect(fromManifest.sarif.contains { $0[0] == "menu_touch_through" }, "the menus are found")
-        // Control: the messages name where the target came from, so they differ.
+        // Control: the menus' help names the target and where it came from, so the texts differ.
         let messages = Set([fromManifest, fromConfiguration, fromFlag].map { $0.sarif.map { $0[2] } })
         #expect(messages.count == 3, "\(messages)")
         for other in [fromConfiguration, fromFlag] {

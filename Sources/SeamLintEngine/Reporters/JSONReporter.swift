@@ -6,13 +6,16 @@ import SeamLintCore
 ///     [
 ///       {
 ///         "column": 5,            // 1-based, in Unicode code points
+///         "end_column": 8,        // just past the flagged text (exclusive); with end_line, only
+///         "end_line": 2,          //   for a non-empty range whose end is known
 ///         "file": "Sources/A.swift",
 ///         "fix": [                // non-overlapping byte-range edits; [] when not fixable
 ///           { "length": 3, "offset": 120, "replacement": "..." }
 ///         ],
+///         "help": "...",          // what to write instead; null when the headline says it all
 ///         "length": 3,            // UTF-8 byte length of the flagged text (0: a position)
 ///         "line": 2,              // 1-based
-///         "message": "...",
+///         "message": "...",       // the headline: what is wrong
 ///         "offset": 120,          // UTF-8 byte offset in the file
 ///         "related": [            // other places that explain the finding
 ///           { "column": 1, "file": "...", "line": 1, "message": "...", "offset": 0 }
@@ -39,6 +42,11 @@ public struct JSONReporter: Reporter {
         members["severity"] = .string(diagnostic.severity.rawValue)
         members["rule"] = .string(diagnostic.ruleID)
         members["message"] = .string(diagnostic.message)
+        members["help"] = diagnostic.help.map(JSONValue.string) ?? .null
+        if let end = diagnostic.knownEnd {
+            members["end_line"] = .integer(end.line)
+            members["end_column"] = .integer(end.column)
+        }
         members["related"] = .array(diagnostic.related.map { related in
             var place = position(related.location)
             place["message"] = .string(related.message)

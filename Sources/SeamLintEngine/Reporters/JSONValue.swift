@@ -6,6 +6,7 @@ indirect enum JSONValue {
     case string(String)
     case integer(Int)
     case bool(Bool)
+    case null
     case array([JSONValue])
     case object(JSONObject)
 
@@ -26,6 +27,8 @@ indirect enum JSONValue {
             output.append(contentsOf: String(number).utf8)
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null:
+            output.append(contentsOf: "null".utf8)
         case .array(let elements):
             guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
             output.append(UInt8(ascii: "["))

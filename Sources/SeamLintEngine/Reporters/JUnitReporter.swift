@@ -2,7 +2,8 @@ import SeamLintCore
 
 /// JUnit XML for CI test dashboards (GitLab, Jenkins, Azure, CircleCI): one `<testsuite>` per
 /// file, one failed `<testcase>` per diagnostic, named after its rule and position. The failure
-/// `type` is the severity; its text is the xcode-style line plus related notes.
+/// `type` is the severity, its `message` the headline; its text is the xcode-style line with the help
+/// and related locations as `note:` lines (the `--verbose` Xcode output).
 public struct JUnitReporter: Reporter {
     public static let id = "junit"
     public static let summary = "JUnit XML (one failed test case per diagnostic)"
@@ -36,15 +37,9 @@ public struct JUnitReporter: Reporter {
         return output + "</testsuites>\n"
     }
 
-    /// `path:line:column: severity: message (rule)` and a `note:` line per related location.
+    /// `path:line:column: severity: headline (rule)`, then the help and each related location as
+    /// `note:` lines: the `--verbose` Xcode output, without its final newline.
     static func details(_ diagnostic: Diagnostic) -> String {
-        let location = diagnostic.location
-        var text = "\(location.file):\(location.line):\(location.column): \(diagnostic.severity.rawValue): "
-            + "\(diagnostic.message) (\(diagnostic.ruleID))"
-        for related in diagnostic.related {
-            let place = related.location
-            text += "\n\(place.file):\(place.line):\(place.column): note: \(related.message)"
-        }
-        return text
+        String(XcodeReporter.lines(diagnostic, withHelp: true).dropLast())
     }
 }

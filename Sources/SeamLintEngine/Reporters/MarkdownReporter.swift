@@ -1,6 +1,7 @@
 import SeamLintCore
 
-/// A GitHub-flavored Markdown table for pull-request comments.
+/// A GitHub-flavored Markdown table for pull-request comments: the message cell holds the headline,
+/// then the help and the related locations after `<br>`.
 ///
 /// File names and messages come from the repository under review, so every cell is escaped:
 /// Markdown punctuation (`\ | < > \` [ ] * _ ~ &`) gets a backslash, so no cell can open HTML,
@@ -23,6 +24,7 @@ public struct MarkdownReporter: Reporter {
         output += "| Severity | Location | Rule | Message |\n| --- | --- | --- | --- |\n"
         for diagnostic in diagnostics.sorted() {
             var message = Self.escape(diagnostic.message)
+            if let help = diagnostic.help { message += "<br>help: " + Self.escape(help) }
             for related in diagnostic.related {
                 message += "<br>note: " + Self.escape(Self.place(related.location)) + ": " + Self.escape(related.message)
             }

@@ -14,16 +14,20 @@ public struct ReportContext: Sendable {
     public var workingDirectory: String
     /// A rule's documentation is at this prefix followed by its id.
     public var ruleDocumentationBase: String
+    /// `--verbose`: the Xcode format adds each finding's help as a `note:` line.
+    public var verbose: Bool
 
     /// `workingDirectory` defaults to the current directory, `sarifRoot` to `workingDirectory`.
     public init(rules: [RuleDescription] = [], toolVersion: String, workingDirectory: String? = nil,
-                sarifRoot: String? = nil, ruleDocumentationBase: String = ReportContext.defaultRuleDocumentationBase) {
+                sarifRoot: String? = nil, ruleDocumentationBase: String = ReportContext.defaultRuleDocumentationBase,
+                verbose: Bool = false) {
         let workingDirectory = PathNames.standardize(workingDirectory ?? FileSystem.currentDirectory(), relativeTo: "/")
         self.rules = rules
         self.toolVersion = toolVersion
         self.workingDirectory = workingDirectory
         self.sarifRoot = PathNames.standardize(sarifRoot ?? workingDirectory, relativeTo: workingDirectory)
         self.ruleDocumentationBase = ruleDocumentationBase
+        self.verbose = verbose
     }
 
     /// The documentation address of a rule.

@@ -39,3 +39,15 @@ extension LineReporter {
         return output
     }
 }
+
+extension Diagnostic {
+    /// Where the flagged text ends (exclusive), when the diagnostic knows it and flags some text.
+    var knownEnd: SourcePosition? { length > 0 ? end : nil }
+
+    /// The last line holding flagged text, when known: a range ending just past a line break ends
+    /// on the line before.
+    var lastLine: Int? {
+        guard let end = knownEnd else { return nil }
+        return end.column == 1 && end.line > location.line ? end.line - 1 : end.line
+    }
+}

@@ -10,6 +10,8 @@ import SeamLintCore
 /// - `columnKind` is `unicodeCodePoints`, since `Location.column` counts code points. Regions also
 ///   carry `byteOffset`/`byteLength`, the unit of `Diagnostic.length` and of fixes; `endLine` and
 ///   `endColumn` come from `Diagnostic.end`, when the diagnostic was made with its file's text.
+/// - `message.text` is the headline; the finding's help (what to write instead) is in
+///   `properties.help`, since the rule's `help` in `tool.driver.rules` is the same for every finding.
 /// - `partialFingerprints["seamlintFingerprint/v2"]` hashes rule, artifact URI, the content
 ///   fingerprint (flagged code and neighbouring lines, as the baseline) and the occurrence number
 ///   among identical findings in the file: never the message or the line number, so a finding keeps
@@ -52,6 +54,9 @@ public struct SARIFReporter: Reporter {
                 ])])]),
                 "partialFingerprints": .object([Self.fingerprintKey: .string(fingerprints[index])]),
             ]
+            if let help = diagnostic.help {
+                result["properties"] = .object(["help": .string(help)])
+            }
             if !diagnostic.related.isEmpty {
                 result["relatedLocations"] = .array(diagnostic.related.enumerated().map { number, related in
                     .object([

@@ -1,8 +1,10 @@
 import SeamLintCore
 
-/// `path:line:column: warning: message (rule_id)`, then one `note:` line per related location:
-/// the format Xcode, most editors and terminals turn into clickable issues. Control characters
-/// in paths and messages are shown escaped, so one line is always one diagnostic.
+/// `path:line:column: warning: headline (rule_id)`, then one `note:` line per related location:
+/// the format Xcode, most editors and terminals turn into clickable issues. With `--verbose` the
+/// help follows the headline as a `note:` line at the same position; without it the output is one
+/// line per diagnostic (plus its related notes), as scripts expect. Control characters in paths and
+/// messages are shown escaped, so one line is always one diagnostic.
 public struct XcodeReporter: LineReporter {
     public static let id = "xcode"
     public static let summary = "Xcode-style lines: path:line:column: severity: message (rule) (default)"
@@ -10,8 +12,16 @@ public struct XcodeReporter: LineReporter {
     public init() {}
 
     public func renderOne(_ diagnostic: Diagnostic, context: ReportContext) -> String {
+        Self.lines(diagnostic, withHelp: context.verbose)
+    }
+
+    /// The diagnostic's line, its help as a `note:` when asked, and its related notes.
+    static func lines(_ diagnostic: Diagnostic, withHelp: Bool) -> String {
         var output = Self.line(diagnostic.location, diagnostic.severity.rawValue,
                                diagnostic.message.escapingControlCharacters + " (" + diagnostic.ruleID.escapingControlCharacters + ")")
+        if withHelp, let help = diagnostic.help {
+            output += Self.line(diagnostic.location, "note", help.escapingControlCharacters)
+        }
         for related in diagnostic.related {
             output += Self.line(related.location, "note", related.message.escapingControlCharacters)
         }

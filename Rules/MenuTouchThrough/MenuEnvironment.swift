@@ -1,0 +1,125 @@
+import SeamLintCore
+
+/// What the SwiftUI environment says at each point of a file, for menus and pickers: inside a
+/// menu's content (so a `Menu` or `Picker` there is a submenu), inside a preview, and the innermost
+/// `.pickerStyle(…)` applied to a view around it (the style flows down the environment, and the
+/// modifier nearest the view wins).
+///
+/// Built once per file from syntactic scopes (closures, the receiver of each `.pickerStyle`
+/// modifier), which nest; `Cursor` answers for increasing positions in one sweep.
+struct MenuEnvironment {
+    enum PickerStyle: Equatable {
+        /// `.menu`, `MenuPickerStyle()`.
+        case menu
+        /// `.automatic`, `DefaultPickerStyle()`: what the container chooses.
+        case automatic
+        /// Any other style, or one read from a variable: not a menu as far as we can tell.
+        case other
+    }
+
+    struct State {
+        var insideMenu = false
+        var insidePreview = false
+        /// The innermost applied style and its `pickerStyle` token.
+        var style: (style: PickerStyle, modifier: Int)?
+    }
+
+    private enum Kind {
+        case menuContent, preview
+        case pickerStyle(PickerStyle, modifier: Int)
+    }
+
+    private struct Scope {
+        var start: Int
+        var end: Int
+        var kind: Kind
+    }
+
+    private let scopes: [Scope]
+
+    init(_ file: SourceFile) {
+        let code = file.code
+        var scopes: [Scope] = []
+        for declaration in file.declarations where declaration.isType {
+            if let open = declaration.bodyOpen, let close = declaration.bodyClose,
+               file.declaration(declaration, inheritsFrom: "PreviewProvider") {
+                scopes.append(Scope(start: open, end: close, kind: .preview))
+            }
+        }
+        for index in code.indices {
+            switch code[index].kind {
+            case .leftBrace where file.matching[index] > index && file.isClosure(index):
+                let close = Int(file.matching[index])
+                if Self.isPreviewMacroBody(index, file) {
+                    scopes.append(Scope(start: index, end: close, kind: .preview))
+                } else if file.closureOwner(index, isOneOf: Self.menuOwners) {
+                    scopes.append(Scope(start: index, end: close, kind: .menuContent))
+                }
+            case .identifier where file.isName(index, "pickerStyle") && file.tokenIs(index - 1, ".")
+                && file.tokenIs(index + 1, "(") && file.matching[index + 1] > index + 1:
+                let receiver = file.chainStart(containing: index)
+                guard receiver < index - 1 else { continue }
+                let style = Self.style(argument: index + 2, close: Int(file.matching[index + 1]), file)
+                scopes.append(Scope(start: receiver, end: index - 1, kind: .pickerStyle(style, modifier: index)))
+            default:
+                continue
+            }
+        }
+        // Outer scopes first where they start together, so inner ones are pushed after them.
+        self.scopes = scopes.sorted { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end }
+    }
+
+    /// Closures whose content is a menu's (or the menu bar's) content.
+    static let menuOwners: [StaticString] = ["Menu", "contextMenu", "commands", "CommandMenu", "CommandGroup",
+                                             "contextMenuPreview"]
+
+    /// `#Preview { … }` or `#Preview("Name") { … }`.
+    private static func isPreviewMacroBody(_ open: Int, _ file: SourceFile) -> Bool {
+        var before = open - 1
+        if before >= 0, file.code[before].kind == .rightParen, file.matching[before] >= 0 { before = Int(file.matching[before]) - 1 }
+        return before >= 0 && file.tokenIs(before, "#Preview")
+    }
+
+    /// The style passed to `.pickerStyle(…)`: the argument runs from `argument` to `close`.
+    static func style(argument: Int, close: Int, _ file: SourceFile) -> PickerStyle {
+        var name = argument
+        if file.tokenIs(argument, ".") {
+            name = argument + 1
+        } else if file.isName(argument, "PickerStyle"), file.tokenIs(argument + 1, ".") {
+            name = argument + 2   // `PickerStyle.menu`
+        }
+        guard name < close else { return .other }
+        let isWhole = name + 1 == close || (file.tokenIs(name + 1, "(") && Int(file.matching[name + 1]) + 1 == close)
+        guard isWhole else { return .other }
+        if file.isName(name, "menu") || file.isName(name, "MenuPickerStyle") { return .menu }
+        if file.isName(name, "automatic") || file.isName(name, "DefaultPickerStyle") { return .automatic }
+        return .other
+    }
+
+    /// Answers for increasing code positions, each scope pushed and popped once.
+    struct Cursor {
+        private let scopes: [Scope]
+        private var next = 0
+        private var stack: [(end: Int, state: State)] = []
+
+        init(_ environment: MenuEnvironment) { scopes = environment.scopes }
+
+        mutating func state(at index: Int) -> State {
+            while let top = stack.last, top.end < index { stack.removeLast() }
+            while next < scopes.count, scopes[next].start <= index {
+                let scope = scopes[next]
+                next += 1
+                guard scope.end >= index else { continue }
+                while let top = stack.last, top.end < scope.start { stack.removeLast() }
+                var state = stack.last?.state ?? State()
+                switch scope.kind {
+                case .menuContent: state.insideMenu = true
+                case .preview: state.insidePreview = true
+                case .pickerStyle(let style, let modifier): state.style = (style, modifier)
+                }
+                stack.append((scope.end, state))
+            }
+            return stack.last?.state ?? State()
+        }
+    }
+}

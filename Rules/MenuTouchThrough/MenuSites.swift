@@ -1,0 +1,146 @@
+import SeamLintCore
+
+extension MenuTouchThrough {
+    /// One file's on-screen menus and pickers, and the names it refers to in each environment (to
+    /// tell, across files, whether a helper that builds a menu is only ever used inside another menu).
+    struct Scan {
+        struct Site {
+            /// The `Menu` or `Picker` name token.
+            var report: Int
+            var isPicker: Bool
+            /// A `Picker` left to the automatic style: a menu in most containers on iOS 16 and 17.
+            var isAutomatic: Bool
+            /// The `.pickerStyle(.menu)` that makes the `Picker` a menu.
+            var styleModifier: Int?
+            /// The property, function or view type that builds it.
+            var helper: String?
+        }
+
+        var sites: [Site] = []
+        /// Names referred to inside a menu's content.
+        var menuUses: Set<String> = []
+        /// Names referred to (outside menus) under a picker style that is not a menu.
+        var styledUses: Set<String> = []
+        /// Names referred to anywhere else, outside previews.
+        var otherUses: Set<String> = []
+    }
+
+    /// One sweep over `file`: sites (when `sites`), and the uses of names in each environment
+    /// (`menuUses`/`styledUses` when `sites`, `otherUses` when `otherUses`).
+    static func scan(_ file: SourceFile, sites recordSites: Bool, otherUses recordOthers: Bool) -> Scan {
+        var scan = Scan()
+        let code = file.code
+        var cursor = MenuEnvironment.Cursor(MenuEnvironment(file))
+        var declared = Set<Int>()
+        for declaration in file.declarations { if let name = declaration.name { declared.insert(name) } }
+        for index in code.indices where code[index].kind == .identifier {
+            let state = cursor.state(at: index)
+            if state.insidePreview { continue }
+            if recordSites, !state.insideMenu, let site = site(at: index, state, file) { scan.sites.append(site) }
+            guard !declared.contains(index), isReference(index, file) else { continue }
+            if state.insideMenu {
+                if recordSites { scan.menuUses.insert(file.text(at: index)) }
+            } else if state.style?.style == .other {
+                if recordSites { scan.styledUses.insert(file.text(at: index)) }
+            } else if recordOthers {
+                scan.otherUses.insert(file.text(at: index))
+            }
+        }
+        return scan
+    }
+
+    /// A name read here, not a member of something else (`self.sortMenu` is).
+    private static func isReference(_ index: Int, _ file: SourceFile) -> Bool {
+        guard index > 0, file.code[index - 1].kind == .period else { return true }
+        return index >= 2 && file.code[index - 2].keyword == .self
+    }
+
+    private static func site(at index: Int, _ state: MenuEnvironment.State, _ file: SourceFile) -> Scan.Site? {
+        if file.isName(index, "Menu") {
+            guard isSwiftUIMenu(file, index), isAffected(file, index) else { return nil }
+            return Scan.Site(report: index, isPicker: false, isAutomatic: false, styleModifier: nil,
+                             helper: helperName(of: index, file))
+        }
+        guard file.isName(index, "Picker"), isSwiftUIPicker(file, index) else { return nil }
+        var modifier: Int?
+        switch state.style?.style {
+        case .other?: return nil
+        case .menu?: modifier = state.style?.modifier
+        case .automatic?, nil: break
+        }
+        guard isAffected(file, index) else { return nil }
+        return Scan.Site(report: index, isPicker: true, isAutomatic: modifier == nil, styleModifier: modifier,
+                         helper: helperName(of: index, file))
+    }
+
+    /// The property or function (other than `body`) that builds the view at `index`, else the
+    /// view type whose `body` does.
+    private static func helperName(of index: Int, _ file: SourceFile) -> String? {
+        for owner in file.enclosingDeclarations(of: index) {
+            let declaration = file.declarations[owner]
+            guard let name = declaration.name else { return nil }
+            switch declaration.kind {
+            case .variable, .constant, .function:
+                if file.isName(name, "body") { continue }
+                return file.text(at: name)
+            case .struct, .class, .enum, .extension:
+                return file.text(at: name)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// `Menu {`, `Menu("Title") {`, `Menu(content:label:)`: SwiftUI's view with its content.
+    private static func isSwiftUIMenu(_ file: SourceFile, _ index: Int) -> Bool {
+        let code = file.code
+        if index > 0 {
+            let previous = code[index - 1]
+            if previous.kind == .period && !file.isName(index - 2, "SwiftUI") { return false }
+            switch previous.keyword {
+            case .struct, .class, .enum, .extension, .typealias, .protocol, .func, .actor: return false
+            default: break
+            }
+            // `-> Menu<…>`; a `:` before it is a `case` label or a dictionary value, both fine.
+            if file.tokenIs(index - 1, "->") { return false }
+        }
+        guard index + 1 < code.count else { return false }
+        let next = code[index + 1]
+        if next.kind == .leftBrace { return file.isClosure(index + 1) }
+        guard next.kind == .leftParen, !next.flags.contains(.lineStart), file.matching[index + 1] > index + 1 else {
+            return false
+        }
+        let close = Int(file.matching[index + 1])
+        if close + 1 < code.count, code[close + 1].kind == .leftBrace, file.isClosure(close + 1) { return true }
+        return file.argument("content", inCall: index + 1) != nil
+    }
+
+    /// `Picker("Sort", selection: $order) { … }`, `Picker(selection:label:content:)`: SwiftUI's
+    /// view, which always takes a selection.
+    private static func isSwiftUIPicker(_ file: SourceFile, _ index: Int) -> Bool {
+        let code = file.code
+        if index > 0 {
+            let previous = code[index - 1]
+            if previous.kind == .period && !file.isName(index - 2, "SwiftUI") { return false }
+            switch previous.keyword {
+            case .struct, .class, .enum, .extension, .typealias, .protocol, .func, .actor: return false
+            default: break
+            }
+        }
+        guard index + 1 < code.count, code[index + 1].kind == .leftParen, !code[index + 1].flags.contains(.lineStart),
+              file.matching[index + 1] > index + 1 else { return false }
+        return file.argument("selection", inCall: index + 1) != nil
+    }
+
+    /// Not macOS-only, not in previews or the menu bar, not iOS 18+ only.
+    private static func isAffected(_ file: SourceFile, _ index: Int) -> Bool {
+        if file.isOutsideIOS(at: index) || file.requiresIOS(Version(18), at: index) { return false }
+        for owner in file.enclosingDeclarations(of: index) {
+            let declaration = file.declarations[owner]
+            if declaration.isType, file.declaration(declaration, inheritsFrom: "Commands")
+                || file.declaration(declaration, inheritsFrom: "MenuStyle") { return false }
+        }
+        return true
+    }
+}
