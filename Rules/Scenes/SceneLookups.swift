@@ -641,6 +641,7 @@ private struct SceneLookupFinder {
             open = Int(file.parent[open])
         }
         for bracket in passed { enclosingCalls.calls[bracket] = .some(answer) }
+        ScalingCounter.add(passed.count + 1)
         return answer
     }
 
@@ -664,6 +665,7 @@ private struct SceneLookupFinder {
     func boundNames(from start: Int, upTo end: Int) -> [Int] {
         let cache = nameIndex.value(file: file)
         var index = cache.boundNames[start]?.scannedTo ?? start
+        let scanned = index
         if index < end {
             var found: [Int] = []
             while index < end {
@@ -673,12 +675,14 @@ private struct SceneLookupFinder {
                 }
                 index += 1
             }
-            cache.boundNames[start, default: (start, [])].scannedTo = max(index, cache.boundNames[start]?.scannedTo ?? start)
+            cache.boundNames[start, default: (start, [])].scannedTo = index
             cache.boundNames[start, default: (start, [])].names.append(contentsOf: found)
+            ScalingCounter.add(index - scanned)
         }
         let names = cache.boundNames[start]?.names ?? []
-        var upper = names.count
-        while upper > 0 && names[upper - 1] >= end { upper -= 1 }
+        // Names ascend: those before `end` are a prefix (a later lookup may ask about an earlier pick).
+        let upper = SceneNameIndex.firstIndex(in: names, after: end - 1) { $0 }
+        ScalingCounter.add(1)
         return Array(names[max(0, upper - SceneStoreKitIndex.maximumNames)..<upper])
     }
 }

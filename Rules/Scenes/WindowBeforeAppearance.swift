@@ -278,6 +278,7 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
 
     /// The file imports AppKit (or Cocoa) and not UIKit.
     static func importsAppKitNotUIKit(_ file: SourceFile) -> Bool {
+        ScalingCounter.add(file.code.count)
         var importsAppKit = false
         for index in file.code.indices where file.code[index].keyword == .import && index + 1 < file.code.count {
             if file.isName(index + 1, "UIKit") { return false }

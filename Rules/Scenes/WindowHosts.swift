@@ -64,6 +64,7 @@ extension SourceFile {
     /// `insertSubview`, `present`, `addChild` or `pushViewController`.
     func handsOverSelf(_ function: Declaration) -> Bool {
         guard let open = function.bodyOpen, let close = function.bodyClose else { return false }
+        ScalingCounter.add(close - open)
         var index = open + 1
         while index + 3 < close {
             defer { index += 1 }
@@ -110,9 +111,11 @@ extension SourceFile {
                         }
                     }
                     memo.typesByName = types
+                    ScalingCounter.add(declarations.count)
                 }
                 if let position = memo.typesByName![Array(bytes(at: name))] { return windowHost(ofType: declarations[position]) }
             } else {
+                ScalingCounter.add(declarations.count)
                 for other in declarations where other.kind != .extension && other.isType {
                     if let otherName = other.name, bytes(at: otherName).elementsEqual(bytes(at: name)) {
                         return windowHost(ofType: other)
