@@ -134,22 +134,47 @@ extension SourceFile {
     private func followsUnavailableCondition(_ index: Int, _ version: Version) -> Bool {
         var start = index
         while parent[start] >= 0, code[Int(parent[start])].kind != .leftBrace { start = Int(parent[start]) }
-        var cursor = start - 1
-        while cursor >= 0 {
-            let token = code[cursor]
-            if token.kind.isClosingBracket, matching[cursor] >= 0 {
-                cursor = Int(matching[cursor]) - 1
-                continue
-            }
-            if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon { return false }
-            if token.kind == .poundKeyword, tokenIs(cursor, "#unavailable"),
-               let checked = iosVersion(inAvailabilityCall: cursor + 1), checked <= version {
-                return true
-            }
-            if token.keyword == .if || token.keyword == .guard || token.keyword == .while { return false }
-            cursor -= 1
+        var cursor = conditionStop(from: start - 1)
+        while cursor >= 0, code[cursor].kind == .poundKeyword, tokenIs(cursor, "#unavailable") {
+            if let checked = iosVersion(inAvailabilityCall: cursor + 1), checked <= version { return true }
+            cursor = conditionStop(from: cursor - 1)
         }
         return false
+    }
+
+    /// Walking back from `position` (stepping over bracketed groups): the first `{`, `}`, `;`,
+    /// `#unavailable`, `if`, `guard` or `while`, or -1. Remembered for every position passed: the
+    /// questions about thousands of statements of one block walked back over all the statements
+    /// before each (nothing else separates statements on their own lines).
+    private func conditionStop(from position: Int) -> Int {
+        if conditionStopMemo.isEmpty { conditionStopMemo = [Int32](repeating: -2, count: code.count) }
+        func isStop(_ cursor: Int) -> Bool {
+            let token = code[cursor]
+            if token.kind.isClosingBracket, matching[cursor] >= 0 { return false }
+            return token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon
+                || (token.kind == .poundKeyword && tokenIs(cursor, "#unavailable"))
+                || token.keyword == .if || token.keyword == .guard || token.keyword == .while
+        }
+        func next(_ cursor: Int) -> Int {
+            code[cursor].kind.isClosingBracket && matching[cursor] >= 0 ? Int(matching[cursor]) - 1 : cursor - 1
+        }
+        var cursor = min(position, code.count - 1)
+        var steps = 0
+        var answer = -1
+        while cursor >= 0 {
+            steps += 1
+            if conditionStopMemo[cursor] != -2 { answer = Int(conditionStopMemo[cursor]); break }
+            if isStop(cursor) { answer = cursor; break }
+            cursor = next(cursor)
+        }
+        cursor = min(position, code.count - 1)
+        while cursor >= 0 && cursor != answer && conditionStopMemo[cursor] == -2 {
+            steps += 1
+            conditionStopMemo[cursor] = Int32(truncatingIfNeeded: answer)
+            cursor = next(cursor)
+        }
+        ScalingCounter.add(steps)
+        return answer
     }
 
     /// The iOS version in `(iOS 18, *)` at `open`.

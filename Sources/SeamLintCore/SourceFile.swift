@@ -65,6 +65,8 @@ public final class SourceFile {
     var clauseExclusionMemo: [Int8] = []
     /// `earlyExits(in:)` by the block's `{` (PlatformScope.swift).
     var earlyExitMemo: [Int: [EarlyExit]] = [:]
+    /// `conditionStop(from:)` by code index: -2 unknown (PlatformScope.swift).
+    var conditionStopMemo: [Int32] = []
     /// For lines longer than `columnStride` bytes, by line index: the scalars before every
     /// `columnStride`-th byte, so a column on a long line is counted from the nearest one.
     var columnCheckpoints: [Int: [Int32]] = [:]
