@@ -159,6 +159,15 @@ GENERATORS = {
         lambda i: "    let s0 = \"_UI\"\n" if i == 0 else f"    let s{i} = s{i - 1} + \"a\"\n    _ = NSClassFromString(s{i})\n"), 2),
     "one + chain of n string pieces": (one_file(lambda n: "func f() {\n    _ = NSClassFromString(\"_UI\"" + " + \"a\"" * n
                                                 + ")\n}\n"), 1),
+    "UIScreen.main reads in one scope": (in_function(lambda i: f"    let w{i} = UIScreen.main.bounds.width\n"), 1),
+    "UIScreen.main reads in one call": (one_file(lambda n: "func f() {\n    g(" + ", ".join(
+        "UIScreen.main.bounds.width" for _ in range(n)) + ")\n}\n"), 1),
+    "statusBarOrientation reads in one view controller method": (one_file(lambda n: "final class C: UIViewController {\n"
+        "    override func viewWillLayoutSubviews() {\n" + "        _ = UIApplication.shared.statusBarOrientation.isLandscape\n" * n
+        + "    }\n}\n"), 1),
+    "hosting controllers added as subviews, one method": (one_file(lambda n: "final class C: UIViewController {\n"
+        "    override func viewDidLoad() {\n" + "".join(f"        let h{i} = UIHostingController(rootView: Text(\"x\"))\n"
+        f"        view.addSubview(h{i}.view)\n" for i in range(n)) + "    }\n}\n"), 4),
     "Objective-C: keyWindow lines in one method": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n"
         + "    UIWindow *w = [UIApplication sharedApplication].keyWindow;\n" * n + "}\n@end\n"}, 2),
     "Objective-C: one message, n lookup arguments": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n    [self g:"

@@ -247,4 +247,36 @@ struct StructureScalingTests {
             return steps
         }
     }
+
+    @Test("a window created in an `if` condition after `#unavailable(iOS 17)` is gated, after only `#unavailable(iOS 19)` not")
+    func unavailableConditions() {
+        let source = """
+            func f(s: UIWindowScene) {
+                if #unavailable(iOS 17), #unavailable(iOS 19), let w = OverlayWindow(windowScene: s) { _ = w }
+            }
+            func g(s: UIWindowScene) {
+                if #unavailable(iOS 19), let w = OverlayWindow(windowScene: s) { _ = w }
+            }
+            """
+        let file = SourceFile(path: "A.swift", bytes: Array(source.utf8))
+        #expect(file.customWindowCreations().map(\.isGated) == [true, false])
+    }
+
+    @Test("Objective-C: thousands of lookups in one method, and thousands of arguments of one message, lint in linear steps",
+          .enabled(if: ObjectiveCFixture.isAvailable))
+    func objectiveCLookupsInOneMethod() throws {
+        try ScalingTests.expectLinear(500) { n in
+            let source = "@implementation A\n- (void)f {\n"
+                + String(repeating: "    UIWindow *w = [UIApplication sharedApplication].keyWindow;\n", count: n)
+                + "    [self g:" + Array(repeating: "[UIApplication sharedApplication].keyWindow", count: n).joined(separator: " h:")
+                + "];\n    UIWindowScene *scene = [UIApplication sharedApplication].connectedScenes.anyObject;\n"
+                + "    [SKStoreReviewController requestReviewInScene:scene];\n}\n@end\n"
+            let file = try ObjectiveCFixture.file(source)
+            var lookups: [SceneLookup] = []
+            let steps = ScalingCounter.counting { lookups = file.objectiveCSceneLookups() }
+            #expect(lookups.count == n + 2)
+            #expect(lookups.last?.storeKitCall == .storeReviewControllerRequestReview)
+            return steps
+        }
+    }
 }
