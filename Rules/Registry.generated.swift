@@ -19,4 +19,7 @@ public let familyRules: [any Rule.Type] = [
     NestedNavigationContainer.self,
     StaleCoordinatorParent.self,
     StateModifiedDuringUpdate.self,
+    MainScreenLookup.self,
+    StatusBarLookup.self,
+    UncontainedHostingController.self,
 ]

@@ -4,8 +4,8 @@ import SeamLintCore
 /// that reads them is enabled; `menu_touch_through` reads `mainApps` and `sceneDelegates`).
 extension SceneLifecycleNotForwarded {
     public struct Facts: ProjectFacts {
-        /// `@main` types conforming to `App`.
-        var mainApps: [NamedType] = []
+        /// `@main` types conforming to `App`, in file order.
+        var mainApps: [MainApp] = []
         /// `UIWindowSceneDelegate`s that create their window.
         var sceneDelegates: [SceneDelegate] = []
         /// The first `…HostingController` of each file that mentions one.
@@ -22,6 +22,9 @@ extension SceneLifecycleNotForwarded {
 
         public init() {}
 
+        /// The iOS app's entry point: what "SwiftUI creates this app's windows" points at.
+        var iosMainApp: MainApp? { mainApps.first(where: \.runsOnIOS) }
+
         public mutating func append(_ later: Self) {
             mainApps += later.mainApps
             sceneDelegates += later.sceneDelegates
@@ -35,9 +38,11 @@ extension SceneLifecycleNotForwarded {
         }
     }
 
-    struct NamedType: Sendable, Equatable {
+    struct MainApp: Sendable, Equatable {
         var site: FactLocation
         var type: String
+        /// False for a watchOS or macOS target's App (`mainAppIsForOtherPlatform`).
+        var runsOnIOS: Bool
     }
 
     struct SceneDelegate: Sendable, Equatable {

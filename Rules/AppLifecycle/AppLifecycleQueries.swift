@@ -20,6 +20,24 @@ extension SourceFile {
         }
     }
 
+    /// True when the `@main` App named at `name` belongs to another platform's target: its type
+    /// is marked unavailable on iOS, its file sits in a watch or Mac target's folder (`… Watch App/`,
+    /// `watchOS/`, `macOS/`), or its body installs a watchOS or AppKit delegate adaptor
+    /// (outside `#if os(macOS)`-style branches, which a multiplatform App uses).
+    func mainAppIsForOtherPlatform(_ name: Int) -> Bool {
+        if importsAppKitOnly || pathNamesOtherPlatform || isOutsideIOS(at: name) { return true }
+        let folders = path.lowercased().split(separator: "/").dropLast()
+        if folders.contains(where: { $0.hasSuffix("watch app") || $0.hasSuffix("watchapp") || $0.hasSuffix("watch extension") }) {
+            return true
+        }
+        guard let owner = declarations.firstIndex(where: { $0.name == name }),
+              let open = declarations[owner].bodyOpen, let close = declarations[owner].bodyClose else { return false }
+        return (open..<close).contains { index in
+            (attributeIs(index, "WKApplicationDelegateAdaptor") || attributeIs(index, "WKExtensionDelegateAdaptor")
+                || attributeIs(index, "NSApplicationDelegateAdaptor")) && !isExcludedFromIOS(at: index)
+        }
+    }
+
     /// Scene delegates that create their windows (`UIWindow(windowScene:)`, `window = …`).
     func windowSceneDelegates() -> [WindowSceneDelegate] {
         guard mentionsText("UIWindowSceneDelegate") else { return [] }

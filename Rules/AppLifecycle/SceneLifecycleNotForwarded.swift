@@ -260,7 +260,8 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         for name in file.mainAppTypes() {
-            facts.mainApps.append(NamedType(site: context.factLocation(at: name), type: file.text(at: name)))
+            let runsOnIOS = context.deploymentTarget.buildsForIOS && !file.mainAppIsForOtherPlatform(name)
+            facts.mainApps.append(MainApp(site: context.factLocation(at: name), type: file.text(at: name), runsOnIOS: runsOnIOS))
         }
         for delegate in file.windowSceneDelegates() {
             facts.sceneDelegates.append(SceneDelegate(site: context.factLocation(at: delegate.name), type: file.text(at: delegate.name),
@@ -294,7 +295,8 @@ public struct SceneLifecycleNotForwarded: ProjectRule {
 
     public func finish(_ context: inout ProjectContext) {
         let facts = context.facts(of: Self.self)
-        guard facts.mainApps.isEmpty else { return }
+        // A watchOS or macOS App beside it does not feed the iOS app's scenes.
+        guard facts.iosMainApp == nil else { return }
         let delegates = facts.sceneDelegates
         let hostsAnywhere = !facts.hostingControllers.isEmpty
         guard let delegate = delegates.first(where: \.hostsSwiftUI) ?? (hostsAnywhere ? delegates.first : nil) else { return }

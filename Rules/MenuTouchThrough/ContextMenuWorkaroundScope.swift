@@ -44,13 +44,13 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
             import UIKit
 
             final class MenuWindow: UIWindow {
-                override func ↓didAddSubview(_ subview: UIView) {
+                ↓override func didAddSubview(_ subview: UIView) {
                     super.didAddSubview(subview)
                     guard "\\(type(of: subview))" == "_UIContextMenuContainerView" else { return }
                     for view in subviews where view !== subview { view.isUserInteractionEnabled = false }
                 }
 
-                override func ↓willRemoveSubview(_ subview: UIView) {
+                ↓override func willRemoveSubview(_ subview: UIView) {
                     super.willRemoveSubview(subview)
                     guard "\\(type(of: subview))" == "_UIContextMenuContainerView" else { return }
                     for view in subviews { view.isUserInteractionEnabled = true }
@@ -62,7 +62,7 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
             import UIKit
 
             final class TouchShieldWindow: UIWindow {
-                override func ↓hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+                ↓override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
                     let view = super.hitTest(point, with: event)
                     if let menu = subviews.last(where: { NSStringFromClass(type(of: $0)) == "_UIContextMenuContainerView" }) {
                         return menu.hitTest(convert(point, to: menu), with: event) ?? menu
@@ -75,7 +75,7 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
             Example("""
             import UIKit
 
-            final class ↓MenuWindow: UIWindow {
+            ↓final class MenuWindow: UIWindow {
                 override func didAddSubview(_ subview: UIView) {
                     super.didAddSubview(subview)
                     guard #unavailable(iOS 18) else { return }
@@ -97,7 +97,7 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
                     }
                 }
 
-                override func ↓willRemoveSubview(_ subview: UIView) {
+                ↓override func willRemoveSubview(_ subview: UIView) {
                     super.willRemoveSubview(subview)
                     if isMenuContainer(subview) { subviews.forEach { $0.isUserInteractionEnabled = true } }
                 }
@@ -284,11 +284,15 @@ public struct ContextMenuWorkaroundScope: ProjectRule, ObjectiveCRule {
         let file = context.file
         for window in windows {
             let type = file.text(at: window.name)
-            facts.windows.append(WorkaroundWindow(site: context.factLocation(at: window.name), type: type,
+            let line = file.declarationLine(naming: window.name)
+            facts.windows.append(WorkaroundWindow(site: context.factLocation(from: line.first, through: line.last, anchor: window.name),
+                                                  type: type,
                                                   isGated: window.isGated,
                                                   iosDeploymentTarget: context.deploymentTarget.version))
             for hook in window.hooks {
-                facts.hooks.append(WorkaroundHook(site: context.factLocation(at: hook.name), type: type,
+                let hookLine = file.declarationLine(naming: hook.name)
+                facts.hooks.append(WorkaroundHook(site: context.factLocation(from: hookLine.first, through: hookLine.last,
+                                                                             anchor: hook.name), type: type,
                                                   isGated: hook.isGated || window.isGated))
             }
         }

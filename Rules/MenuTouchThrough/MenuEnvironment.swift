@@ -22,11 +22,16 @@ struct MenuEnvironment {
         var insidePreview = false
         /// The innermost applied style and its `pickerStyle` token.
         var style: (style: PickerStyle, modifier: Int)?
+        /// The property or function (other than `body`) around this point, else the type whose
+        /// `body` it is in: the helper that builds what is here.
+        var container: Int?
     }
 
     private enum Kind {
         case menuContent, preview
         case pickerStyle(PickerStyle, modifier: Int)
+        /// A declaration body; its name token.
+        case container(Int)
     }
 
     private struct Scope {
@@ -40,10 +45,19 @@ struct MenuEnvironment {
     init(_ file: SourceFile) {
         let code = file.code
         var scopes: [Scope] = []
-        for declaration in file.declarations where declaration.isType {
-            if let open = declaration.bodyOpen, let close = declaration.bodyClose,
-               file.declaration(declaration, inheritsFrom: "PreviewProvider") {
-                scopes.append(Scope(start: open, end: close, kind: .preview))
+        for declaration in file.declarations {
+            guard let open = declaration.bodyOpen, let close = declaration.bodyClose, let name = declaration.name else { continue }
+            switch declaration.kind {
+            case .struct, .class, .enum, .extension, .actor:
+                if file.declaration(declaration, inheritsFrom: "PreviewProvider") {
+                    scopes.append(Scope(start: open, end: close, kind: .preview))
+                }
+                scopes.append(Scope(start: open, end: close, kind: .container(name)))
+            case .variable, .constant, .function:
+                // `body` builds the type's view: its contents belong to the type.
+                if !file.isName(name, "body") { scopes.append(Scope(start: open, end: close, kind: .container(name))) }
+            default:
+                continue
             }
         }
         for index in code.indices {
@@ -52,7 +66,7 @@ struct MenuEnvironment {
                 let close = Int(file.matching[index])
                 if Self.isPreviewMacroBody(index, file) {
                     scopes.append(Scope(start: index, end: close, kind: .preview))
-                } else if file.closureOwner(index, isOneOf: Self.menuOwners) {
+                } else if Self.isMenuContent(index, file) {
                     scopes.append(Scope(start: index, end: close, kind: .menuContent))
                 }
             case .identifier where file.isName(index, "pickerStyle") && file.tokenIs(index - 1, ".")
@@ -72,6 +86,23 @@ struct MenuEnvironment {
     /// Closures whose content is a menu's (or the menu bar's) content.
     static let menuOwners: [StaticString] = ["Menu", "contextMenu", "commands", "CommandMenu", "CommandGroup",
                                              "contextMenuPreview"]
+
+    /// `Menu {`, `Menu("Title") {`, `.contextMenu {`, `Menu(content: { … })`: read from the tokens
+    /// before the brace, so a chain broken by a modifier the chain reader does not follow
+    /// (`.if(condition) { … }`) still counts.
+    private static func isMenuContent(_ open: Int, _ file: SourceFile) -> Bool {
+        let code = file.code
+        func isOwner(_ index: Int) -> Bool {
+            index >= 0 && code[index].kind == .identifier && menuOwners.contains { file.tokenIs(index, $0) }
+        }
+        var before = open - 1
+        if before >= 0, code[before].kind == .rightParen, file.matching[before] >= 0 { before = Int(file.matching[before]) - 1 }
+        if isOwner(before) { return true }
+        let enclosing = Int(file.parent[open])
+        guard enclosing > 0, code[enclosing].kind == .leftParen, !code[enclosing].flags.contains(.lineStart),
+              open - 1 == enclosing || code[open - 1].kind == .colon || code[open - 1].kind == .comma else { return false }
+        return isOwner(enclosing - 1)
+    }
 
     /// `#Preview { … }` or `#Preview("Name") { … }`.
     private static func isPreviewMacroBody(_ open: Int, _ file: SourceFile) -> Bool {
@@ -116,6 +147,7 @@ struct MenuEnvironment {
                 case .menuContent: state.insideMenu = true
                 case .preview: state.insidePreview = true
                 case .pickerStyle(let style, let modifier): state.style = (style, modifier)
+                case .container(let name): state.container = name
                 }
                 stack.append((scope.end, state))
             }

@@ -52,7 +52,7 @@ extension MenuTouchThrough {
         /// elsewhere (the last only in the deferred pass), each once per file.
         var menuUses: [String] = []
         var styledUses: [String] = []
-        var otherUses: [String] = []
+        var otherUses: [HelperUse] = []
 
         public init() {}
 
@@ -61,6 +61,16 @@ extension MenuTouchThrough {
             menuUses += later.menuUses
             styledUses += later.styledUses
             otherUses += later.otherUses
+        }
+    }
+
+    /// A name used outside menus, and the helper (property, function or view type) it is used in.
+    struct HelperUse: Sendable, Hashable, Comparable {
+        var name: String
+        var container: String?
+
+        static func < (left: Self, right: Self) -> Bool {
+            (left.name, left.container ?? "") < (right.name, right.container ?? "")
         }
     }
 

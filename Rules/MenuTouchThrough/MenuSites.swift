@@ -21,8 +21,8 @@ extension MenuTouchThrough {
         var menuUses: Set<String> = []
         /// Names referred to (outside menus) under a picker style that is not a menu.
         var styledUses: Set<String> = []
-        /// Names referred to anywhere else, outside previews.
-        var otherUses: Set<String> = []
+        /// Names referred to anywhere else, outside previews, with the helper they are used in.
+        var otherUses: Set<HelperUse> = []
     }
 
     /// One sweep over `file`: sites (when `sites`), and the uses of names in each environment
@@ -43,7 +43,7 @@ extension MenuTouchThrough {
             } else if state.style?.style == .other {
                 if recordSites { scan.styledUses.insert(file.text(at: index)) }
             } else if recordOthers {
-                scan.otherUses.insert(file.text(at: index))
+                scan.otherUses.insert(HelperUse(name: file.text(at: index), container: state.container.map(file.text(at:))))
             }
         }
         return scan
@@ -59,7 +59,7 @@ extension MenuTouchThrough {
         if file.isName(index, "Menu") {
             guard isSwiftUIMenu(file, index), isAffected(file, index) else { return nil }
             return Scan.Site(report: index, isPicker: false, isAutomatic: false, styleModifier: nil,
-                             helper: helperName(of: index, file))
+                             helper: state.container.map(file.text(at:)))
         }
         guard file.isName(index, "Picker"), isSwiftUIPicker(file, index) else { return nil }
         var modifier: Int?
@@ -70,26 +70,7 @@ extension MenuTouchThrough {
         }
         guard isAffected(file, index) else { return nil }
         return Scan.Site(report: index, isPicker: true, isAutomatic: modifier == nil, styleModifier: modifier,
-                         helper: helperName(of: index, file))
-    }
-
-    /// The property or function (other than `body`) that builds the view at `index`, else the
-    /// view type whose `body` does.
-    private static func helperName(of index: Int, _ file: SourceFile) -> String? {
-        for owner in file.enclosingDeclarations(of: index) {
-            let declaration = file.declarations[owner]
-            guard let name = declaration.name else { return nil }
-            switch declaration.kind {
-            case .variable, .constant, .function:
-                if file.isName(name, "body") { continue }
-                return file.text(at: name)
-            case .struct, .class, .enum, .extension:
-                return file.text(at: name)
-            default:
-                return nil
-            }
-        }
-        return nil
+                         helper: state.container.map(file.text(at:)))
     }
 
     /// `Menu {`, `Menu("Title") {`, `Menu(content:label:)`: SwiftUI's view with its content.

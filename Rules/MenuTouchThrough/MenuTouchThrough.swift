@@ -223,6 +223,32 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """, iosDeploymentTarget: Version(17)),
+            // Views that use each other (a row and the sheet it presents) are not submenus for that.
+            Example("""
+            import SwiftUI
+
+            struct FeedRow: View {
+                @State private var showsPreview = false
+
+                var body: some View {
+                    HStack {
+                        Text("Post")
+                        moreMenu
+                    }
+                    .sheet(isPresented: $showsPreview) { FeedRowPreview() }
+                }
+
+                private var moreMenu: some View {
+                    ↓Menu("More") { Button("Report") {} }
+                }
+            }
+
+            struct FeedRowPreview: View {
+                var body: some View {
+                    FeedRow().contextMenu { Button("Copy") {} }
+                }
+            }
+            """, iosDeploymentTarget: Version(17)),
         ],
         nonTriggering: [
             // A workaround window elsewhere in the project.
@@ -410,20 +436,27 @@ public struct MenuTouchThrough: ProjectRule {
             }
             """, iosDeploymentTarget: Version(16)),
             // Helpers used only inside menus build submenus: a property, a function, and a view type
-            // declared in another file.
+            // declared in another file and used only through another such helper.
             Example("""
             import SwiftUI
 
             struct Message: View {
                 @State private var sort = 0
+                let isPinned: Bool
 
                 var body: some View {
                     Text("Message")
+                        .if(isPinned) { $0.bold() }
                         .contextMenu {
                             moveMenu
                             labelMenu(for: "Work")
-                            SortSubmenu(sort: $sort)
+                            sortActions
                         }
+                }
+
+                // Used only by the context menu above: so is what it builds.
+                private var sortActions: some View {
+                    SortSubmenu(sort: $sort)
                 }
 
                 private var moveMenu: some View {
@@ -495,12 +528,16 @@ public struct MenuTouchThrough: ProjectRule {
     public static var readsFactsOf: [any ProjectRule.Type] { [ContextMenuWorkaroundScope.self, SceneLifecycleNotForwarded.self] }
 
     /// Where the helpers that build menus are used outside menus is read in a second pass, only
-    /// for projects where such a helper is used inside a menu (or under a non-menu picker style).
+    /// for projects with something used inside a menu (or under a non-menu picker style) and a menu
+    /// below iOS 18 built by a helper, which such uses may make a submenu (directly or through
+    /// other helpers).
     public static var defersFacts: Bool { true }
 
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
-        let uses = Set(firstPass.menuUses).union(firstPass.styledUses)
-        return firstPass.sites.contains { $0.helper.map(uses.contains) ?? false }
+        guard !firstPass.menuUses.isEmpty || !firstPass.styledUses.isEmpty else { return false }
+        return firstPass.sites.contains { site in
+            site.helper != nil && site.iosDeploymentTarget.map { $0 < Version(18) } ?? true
+        }
     }
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
@@ -535,19 +572,49 @@ public struct MenuTouchThrough: ProjectRule {
         let lifecycle = context.facts(of: SceneLifecycleNotForwarded.self)
         let related = Self.relatedLocation(lifecycle)
         let facts = context.facts(of: Self.self)
-        let menuUses = Set(facts.menuUses), styledUses = Set(facts.styledUses), otherUses = Set(facts.otherUses)
+        let submenus = Self.helpers(usedOnlyIn: Set(facts.menuUses).subtracting(facts.styledUses), facts.otherUses)
+        let notMenus = Self.helpers(usedOnlyIn: Set(facts.menuUses).union(facts.styledUses), facts.otherUses)
         for site in facts.sites {
             if let target = site.iosDeploymentTarget, target >= Version(18) { continue }
             // A helper used only inside other menus builds a submenu (and, for a picker left to the
-            // automatic style, only under non-menu styles: no menu at all).
-            if let helper = site.helper, !otherUses.contains(helper) {
-                let inMenu = menuUses.contains(helper), styled = styledUses.contains(helper)
-                if site.isAutomaticPicker ? inMenu || styled : inMenu && !styled { continue }
-            }
-            let text = Self.message(for: site, hasApp: !lifecycle.mainApps.isEmpty)
+            // automatic style, only inside menus or under non-menu styles: no menu of its own).
+            if let helper = site.helper, (site.isAutomaticPicker ? notMenus : submenus).contains(helper) { continue }
+            let text = Self.message(for: site, hasApp: lifecycle.iosMainApp != nil)
             context.report(at: site.site, text.headline, help: text.help, related: related,
                            decidedBy: site.styleModifier.map { [$0] } ?? [])
         }
+    }
+
+    /// The helpers used in `places` (inside menus, say) or only in helpers of the result, and never
+    /// elsewhere: a greatest fixed point, so a helper used only by a submenu helper is a submenu too,
+    /// then kept to what `places` reach.
+    static func helpers(usedOnlyIn places: Set<String>, _ otherUses: [HelperUse]) -> Set<String> {
+        // Every name used in some other helper is a candidate; a helper used nowhere else (the
+        // `@main` app, a root view, a type that only names itself) is not, nor is what it uses.
+        var result = places
+        for use in otherUses where use.container != nil && use.container != use.name { result.insert(use.name) }
+        var usedIn: [String: [String]] = [:]
+        var removed: [String] = []
+        for use in otherUses where use.container != use.name {
+            if let container = use.container, result.contains(container) {
+                usedIn[container, default: []].append(use.name)
+            } else if result.remove(use.name) != nil {
+                removed.append(use.name)
+            }
+        }
+        while let container = removed.popLast() {
+            for name in usedIn[container] ?? [] where result.remove(name) != nil { removed.append(name) }
+        }
+        // Only what `places` reach: helpers that use each other in a cycle nothing in `places`
+        // enters (a row view and the sheet it presents) are used elsewhere, beyond this project.
+        var reached = places.intersection(result)
+        var queue = Array(reached)
+        while let container = queue.popLast() {
+            for name in usedIn[container] ?? [] where result.contains(name) && reached.insert(name).inserted {
+                queue.append(name)
+            }
+        }
+        return reached
     }
 
     // MARK: Message
@@ -583,7 +650,8 @@ public struct MenuTouchThrough: ProjectRule {
     }
 
     private static func relatedLocation(_ lifecycle: SceneLifecycleNotForwarded.Facts) -> [RelatedLocation] {
-        if let app = lifecycle.mainApps.first {
+        // The iOS app's entry point, not a watchOS or macOS target's `@main` App.
+        if let app = lifecycle.iosMainApp {
             return [RelatedLocation(location: app.site.location,
                                     message: "SwiftUI creates this app's windows: no workaround window can be installed")]
         }

@@ -57,7 +57,7 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
 
                 var body: some View {
                     List { Text("Total") }
-                        .↓overlay {
+                        ↓.overlay {
                             if confirming {
                                 ZStack {
                                     Color.black.opacity(0.4)
@@ -135,7 +135,7 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
                 @State private var asking = false
                 var body: some View {
                     Form { Button("Rate") { asking = true } }
-                        .↓overlay {
+                        ↓.overlay {
                             if asking { RatingDialog(isPresented: $asking) }
                         }
                 }
@@ -385,14 +385,22 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
         for subclass in file.hostingControllerSubclasses() {
             facts.hostingSubclasses.append(HostingSubclass(type: file.text(at: subclass.name), roots: names(subclass.roots)))
         }
+        // The `.overlay(` call (a `ZStack` by its name), named by the `overlay` token as before.
+        func overlaySite(_ index: Int) -> FactLocation {
+            guard file.isName(index, "overlay") else { return context.factLocation(at: index) }
+            let first = index > 0 && file.code[index - 1].kind == .period ? index - 1 : index
+            let opens = index + 1 < file.code.count
+                && (file.code[index + 1].kind == .leftParen || file.code[index + 1].kind == .leftBrace)
+            return context.factLocation(from: first, through: opens ? index + 1 : index, anchor: index)
+        }
         let dialogs = file.dimmingDialogs()
         for dialog in dialogs.dialogs {
-            facts.dimmingDialogs.append(DimmingDialog(site: context.factLocation(at: dialog.site),
+            facts.dimmingDialogs.append(DimmingDialog(site: overlaySite(dialog.site),
                                                       node: dialog.node.map(file.text(at:))))
         }
         facts.dimmingViewTypes += dialogs.dimmingViewTypes.map(file.text(at:))
         for overlay in dialogs.overlayCalls {
-            facts.overlayCalls.append(OverlayCall(site: context.factLocation(at: overlay.overlay), types: names(overlay.types),
+            facts.overlayCalls.append(OverlayCall(site: overlaySite(overlay.overlay), types: names(overlay.types),
                                                   node: overlay.node.map(file.text(at:))))
         }
         // Which views use which: a dialog matters when a hosted root view shows it.

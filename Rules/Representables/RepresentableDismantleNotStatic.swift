@@ -50,7 +50,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                     let session: AVCaptureSession
                     func makeUIView(context: Context) -> PreviewView { PreviewView(session: session) }
                     func updateUIView(_ uiView: PreviewView, context: Context) {}
-                    func ↓dismantleUIView(_ uiView: PreviewView, coordinator: ()) {
+                    ↓func dismantleUIView(_ uiView: PreviewView, coordinator: ()) {
                         uiView.session?.stopRunning()
                     }
                 }
@@ -62,7 +62,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                 }
 
                 extension MailComposer {
-                    public func ↓dismantleUIViewController(_ controller: MFMailComposeViewController, coordinator: Coordinator) {
+                    ↓public func dismantleUIViewController(_ controller: MFMailComposeViewController, coordinator: Coordinator) {
                         controller.mailComposeDelegate = nil
                     }
                 }
@@ -70,7 +70,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
             // The conformance lives in another file.
             Example("""
                 extension WebContainer {
-                    @MainActor func ↓dismantleUIView(_ webView: WKWebView, coordinator: Coordinator) {
+                    ↓@MainActor func dismantleUIView(_ webView: WKWebView, coordinator: Coordinator) {
                         webView.stopLoading()
                     }
                 }
@@ -83,7 +83,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
             // AppKit, with the conformance in an extension.
             Example("""
                 struct MapBox {
-                    func ↓dismantleNSView(_ nsView: MKMapView, coordinator: Coordinator) {
+                    ↓func dismantleNSView(_ nsView: MKMapView, coordinator: Coordinator) {
                         nsView.delegate = nil
                     }
                 }
@@ -101,7 +101,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                     }
                 }
                 extension Player.Surface {
-                    func ↓dismantleUIView(_ uiView: PlayerView, coordinator: ()) { uiView.player?.pause() }
+                    ↓func dismantleUIView(_ uiView: PlayerView, coordinator: ()) { uiView.player?.pause() }
                 }
                 """),
             // Conformance through a protocol that refines the representable protocol.
@@ -110,7 +110,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                 struct Scanner: CleanableRepresentable {
                     func makeUIView(context: Context) -> ScannerView { ScannerView() }
                     func updateUIView(_ uiView: ScannerView, context: Context) {}
-                    func ↓dismantleUIView(_ uiView: ScannerView, coordinator: ()) { uiView.stop() }
+                    ↓func dismantleUIView(_ uiView: ScannerView, coordinator: ()) { uiView.stop() }
                 }
                 """),
             // Wrong second label as well: still never called, no automatic fix.
@@ -118,7 +118,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                 struct LocalPreview: UIViewRepresentable {
                     func makeUIView(context: Context) -> VideoView { VideoView() }
                     func updateUIView(_ uiView: VideoView, context: Context) {}
-                    func ↓dismantleUIView(_ uiView: VideoView, context: Context) { uiView.stop() }
+                    ↓func dismantleUIView(_ uiView: VideoView, context: Context) { uiView.stop() }
                 }
                 """),
         ],
@@ -188,7 +188,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                 struct CameraPreview: UIViewRepresentable {
                     func makeUIView(context: Context) -> PreviewView { PreviewView() }
                     func updateUIView(_ uiView: PreviewView, context: Context) {}
-                    func ↓dismantleUIView(_ uiView: PreviewView, coordinator: ()) {
+                    ↓func dismantleUIView(_ uiView: PreviewView, coordinator: ()) {
                         uiView.session?.stopRunning()
                     }
                 }
@@ -204,7 +204,7 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                 """),
             (before: """
                 extension MailComposer: UIViewControllerRepresentable {
-                    public func ↓dismantleUIViewController(_ controller: MFMailComposeViewController, coordinator: Coordinator) {
+                    ↓public func dismantleUIViewController(_ controller: MFMailComposeViewController, coordinator: Coordinator) {
                         coordinator.cancel()
                     }
                 }
@@ -302,7 +302,9 @@ public struct RepresentableDismantleNotStatic: ProjectRule {
                     || file.tokenIs($0, "final")
             }
             let insertAt = matchesRequirement && !usesInstance && !blocksStatic ? Int(file.code[declaration.keyword].start) : nil
-            facts.candidates.append(Candidate(site: context.factLocation(at: name), type: type, family: family,
+            let line = file.declarationLine(naming: name)
+            facts.candidates.append(Candidate(site: context.factLocation(from: line.first, through: line.last, anchor: name),
+                                              type: type, family: family,
                                               signature: file.signature(of: declaration),
                                               matchesRequirement: matchesRequirement, usesInstance: usesInstance,
                                               insertAt: insertAt))

@@ -28,7 +28,8 @@ public struct StateModifiedDuringUpdate: ProjectRule {
             (`@ObservedObject`, `@StateObject`, `@EnvironmentObject` or a plain reference), or to a `@Binding` or \
             `@Published` property of its coordinator (`context.coordinator.text = …`);
             - a call of a callback property (`let onHeightChange: (CGFloat) -> Void`) given values; a closure \
-            handed the wrapped view or something reached from the context (`update(view)`, \
+            handed the wrapped view (the one `update…` receives or `make…` returns) or something reached from \
+            the context (`update(view)`, `configure?(controller)` before `return controller`, \
             `setUp(context.coordinator.builder)`) configures rather than reports, and is not flagged.
 
             Methods of the representable that these call are followed; methods of the model are not \
@@ -232,6 +233,19 @@ public struct StateModifiedDuringUpdate: ProjectRule {
                         update(view, context)
                         view.accessibilityLabel = title()
                     }
+                }
+                """),
+            // A configuration closure handed the controller `make…` returns (seen in a home-automation
+            // app and a social app).
+            Example("""
+                struct ControllerWrapper<Wrapped: UIViewController>: UIViewControllerRepresentable {
+                    let controller: Wrapped
+                    let configure: ((Wrapped) -> Void)?
+                    func makeUIViewController(context: Context) -> Wrapped {
+                        configure?(controller)
+                        return controller
+                    }
+                    func updateUIViewController(_ controller: Wrapped, context: Context) {}
                 }
                 """),
             // A set-up closure handed something from the context (anytype-swift's navigation builder).
@@ -546,6 +560,7 @@ private struct BodyScan {
         let locals = Set(file.localNames(in: open + 1..<close))
         let parameters = function.parameters.map { Array(file.bytes(at: $0.name)) }
         let parameterSet = Set(parameters)
+        let returned = returnedNames(open, close)
         let contextName = function.parameters.first { $0.label.map { file.isName($0, "context") } ?? file.isName($0.name, "context") }
             .map { Array(file.bytes(at: $0.name)) }
         var coordinatorAliases: Set<[UInt8]> = []
@@ -609,7 +624,8 @@ private struct BodyScan {
                 }
             case .callback:
                 callbackCall(from: first, name: index, parameters: parameters,
-                             contextParameter: contextName.flatMap { name in parameters.firstIndex(of: name) })
+                             contextParameter: contextName.flatMap { name in parameters.firstIndex(of: name) },
+                             returned: returned)
             case .object(let typeName):
                 // `model.member = …`: the member must be @Published in that class.
                 guard !projected, file.code[index + 1].kind == .period, file.code[index + 2].kind == .identifier,
@@ -637,9 +653,30 @@ private struct BodyScan {
                        StateModifiedDuringUpdate.MemberReference(type: coordinator, member: name)))
     }
 
+    /// What the function hands back: the names after `return`, and the roots of the locals they are
+    /// built from (`let textView = metaText.textView` … `return textView`: `textView`, `metaText`).
+    private func returnedNames(_ open: Int, _ close: Int) -> Set<[UInt8]> {
+        var names: Set<[UInt8]> = []
+        var initializers: [[UInt8]: Int] = [:]
+        for index in open + 1..<close {
+            let token = file.code[index]
+            if token.keyword == .let || token.keyword == .var, file.code[index + 1].kind == .identifier, file.tokenIs(index + 2, "=") {
+                initializers[Array(file.bytes(at: index + 1))] = index + 3
+            } else if token.keyword == .return, file.code[index + 1].kind == .identifier,
+                      !file.code[index + 1].flags.contains(.lineStart) {
+                names.insert(Array(file.bytes(at: index + 1)))
+            }
+        }
+        for name in names {
+            if let value = initializers[name], file.code[value].kind == .identifier { names.insert(Array(file.bytes(at: value))) }
+        }
+        return names
+    }
+
     /// `onChange(value)` / `onChange?(value)` as a statement of its own, not handed one of the
     /// function's parameters as a whole argument nor something reached from its context.
-    private mutating func callbackCall(from first: Int, name: Int, parameters: [[UInt8]], contextParameter: Int?) {
+    private mutating func callbackCall(from first: Int, name: Int, parameters: [[UInt8]], contextParameter: Int?,
+                                       returned: Set<[UInt8]>) {
         var open = name + 1
         if file.tokenIs(open, "?") { open += 1 }
         guard file.code[open].kind == .leftParen, !file.code[open].flags.contains(.lineStart),
@@ -653,6 +690,8 @@ private struct BodyScan {
         // not a report of a value to the parent.
         for argument in file.callArguments(open: open) {
             let first = argument.value.lowerBound
+            // The view or controller `make…` returns (`configure?(viewController); return viewController`).
+            if argument.value.count == 1, returned.contains(Array(file.bytes(at: first))) { return }
             guard let parameter = parameters.firstIndex(where: { file.tokenIs(first, $0) }) else { continue }
             if argument.value.count == 1 || parameter == contextParameter { return }
         }

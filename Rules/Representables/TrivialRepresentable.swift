@@ -49,7 +49,7 @@ public struct TrivialRepresentable: ProjectRule {
         severity: .note, isOptIn: true,
         triggering: [
             Example("""
-                struct ↓ShareSheet: UIViewControllerRepresentable {
+                ↓struct ShareSheet: UIViewControllerRepresentable {
                     let items: [Any]
                     func makeUIViewController(context: Context) -> UIActivityViewController {
                         UIActivityViewController(activityItems: items, applicationActivities: nil)
@@ -58,7 +58,7 @@ public struct TrivialRepresentable: ProjectRule {
                 }
                 """),
             Example("""
-                struct ↓Spinner: UIViewRepresentable {
+                ↓struct Spinner: UIViewRepresentable {
                     func makeUIView(context: Context) -> UIActivityIndicatorView {
                         return UIActivityIndicatorView(style: .large)
                     }
@@ -68,14 +68,14 @@ public struct TrivialRepresentable: ProjectRule {
                 }
                 """),
             Example("""
-                struct ↓Blur: UIViewRepresentable {
+                ↓struct Blur: UIViewRepresentable {
                     func makeUIView(context: Context) -> UIVisualEffectView { .init(effect: UIBlurEffect(style: .regular)) }
                     func updateUIView(_ uiView: UIVisualEffectView, context: Context) {}
                 }
                 """),
             Example("""
                 struct Settings {}
-                extension ↓Settings: UIViewControllerRepresentable {
+                ↓extension Settings: UIViewControllerRepresentable {
                     typealias UIViewControllerType = SettingsViewController
                     func makeUIViewController(context: Context) -> SettingsViewController {
                         let controller = SettingsViewController()
@@ -86,7 +86,7 @@ public struct TrivialRepresentable: ProjectRule {
                 """),
             // Its own `init` only stores what `make` is built from.
             Example("""
-                struct ↓MailComposer: UIViewControllerRepresentable {
+                ↓struct MailComposer: UIViewControllerRepresentable {
                     private let recipients: [String]
                     private let subject: String
 
@@ -103,7 +103,7 @@ public struct TrivialRepresentable: ProjectRule {
                 """),
             // A nested class is the wrapped view itself, not a coordinator.
             Example("""
-                private struct ↓ClickCatcher: NSViewRepresentable {
+                ↓private struct ClickCatcher: NSViewRepresentable {
                     final class CatcherView: NSView {
                         var onClick: () -> Void = {}
                         override func mouseDown(with event: NSEvent) { onClick() }
@@ -284,7 +284,9 @@ public struct TrivialRepresentable: ProjectRule {
         }
         for name in order {
             guard let positions = groups[name], let candidate = trivialRepresentable(positions, file) else { continue }
-            facts.candidates.append(Facts.Candidate(site: context.factLocation(at: candidate.nameToken), type: name,
+            let line = file.declarationLine(naming: candidate.nameToken)
+            let site = context.factLocation(from: line.first, through: line.last, anchor: candidate.nameToken)
+            facts.candidates.append(Facts.Candidate(site: site, type: name,
                                                     family: candidate.family, wrapped: candidate.wrapped))
         }
     }

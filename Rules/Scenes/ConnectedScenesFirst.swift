@@ -4,7 +4,10 @@ import SeamLintCore
 /// `.first(where:)`, `.randomElement()`, `[0]` …), directly or through a local. Lookups that end
 /// in a window (`….keyWindow`, `…windows.first`) belong to `key_window_lookup`; both rules read
 /// the same `SourceFile.sceneLookups()`, so a statement gets one diagnostic from one of them.
-public struct ConnectedScenesFirst: ObjectiveCRule {
+///
+/// A project rule so that a StoreKit call fed by a helper in another file that picks the scene is
+/// reported too (`SceneProvenance`, recorded with `key_window_lookup`'s facts).
+public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -23,6 +26,21 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             (or the `[` of a subscript); fallbacks in the same statement (`a.first { … } ?? a.first`) are \
             reported once. Objective-C gets the same check (`connectedScenes.anyObject`, \
             `allObjects.firstObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
+
+            Values are followed across files: a function or property (on `UIApplication`, a project type, \
+            static or not, at any depth of helpers built on helpers) whose returned value comes from such a pick, \
+            from `UIApplication.shared.keyWindow` or, in an app whose windows belong to scenes, from the app \
+            delegate's `window` is a global helper. A StoreKit call (`requestReview(in:)`, \
+            `AppStore.requestReview(in:)`, `showManageSubscriptions(in:)`) whose scene comes from a global helper, \
+            or from a parameter that every call in the project feeds from one, is reported at the call, with \
+            the helper's definition as related location. Other uses of a helper are not: its definition is \
+            the finding. Names are matched as written, without types: a member read on a value of unknown type \
+            counts only when every declaration of that name in the project is global.
+
+            Choosing a scene by a role only one scene has (`$0.session.role == .windowExternalDisplayNonInteractive`, \
+            `.windowExternalDisplay`, `.carTemplateApplication`; not `.windowApplication`, every app window's \
+            role) is a definite choice, and an existence check (`….first { … } != nil`, `contains`) picks \
+            nothing: neither is reported.
 
             ### Why is this bad?
             `connectedScenes` is an unordered `Set`. Since iOS 13 every window on iPad and Mac (Split View, \
@@ -59,29 +77,29 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             Example("""
                 final class ShareViewController: UIViewController {
                     func share(_ url: URL) {
-                        guard let scene = UIApplication.shared.connectedScenes.↓first as? UIWindowScene else { return }
+                        guard let scene = ↓UIApplication.shared.connectedScenes.first as? UIWindowScene else { return }
                         present(in: scene, url)
                     }
                 }
                 """),
             Example("""
-                let scene = UIApplication.shared.connectedScenes
+                let scene = ↓UIApplication.shared.connectedScenes
                     .filter { $0.activationState == .foregroundActive }
                     .compactMap { $0 as? UIWindowScene }
-                    .↓first
+                    .first
                 """),
             // A local holding the collection, with a fallback in the same statement: one diagnostic.
             Example("""
                 func currentScene() -> UIWindowScene? {
                     let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                    return scenes.↓first { $0.activationState == .foregroundActive } ?? scenes.first
+                    return ↓scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
                 }
                 """),
             // Implicit `self` inside an extension of UIApplication.
             Example("""
                 extension UIApplication {
                     var activeScene: UIWindowScene? {
-                        connectedScenes.↓first { $0.activationState == .foregroundActive } as? UIWindowScene
+                        ↓connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
                     }
                 }
                 """),
@@ -89,7 +107,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
             Example("""
                 extension UIApplication {
                     static var foregroundScene: UIWindowScene? {
-                        shared.connectedScenes.↓first { $0.activationState == .foregroundActive } as? UIWindowScene
+                        ↓shared.connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
                     }
                 }
                 """),
@@ -98,7 +116,7 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
                 struct SettingsView: View {
                     var body: some View {
                         Button("Rate us") {
-                            if let scene = UIApplication.shared.connectedScenes.↓first(where: { $0.activationState == .foregroundActive }) as? UIWindowScene {
+                            if let scene = ↓UIApplication.shared.connectedScenes.first(where: { $0.activationState == .foregroundActive }) as? UIWindowScene {
                                 SKStoreReviewController.requestReview(in: scene)
                             }
                         }
@@ -107,23 +125,64 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
                 """),
             Example("""
                 func manage() async throws {
-                    try await AppStore.showManageSubscriptions(in: UIApplication.shared.connectedScenes.↓randomElement() as! UIWindowScene)
+                    try await AppStore.showManageSubscriptions(in: ↓UIApplication.shared.connectedScenes.randomElement() as! UIWindowScene)
                 }
                 """),
             Example("""
                 + (void)requestReview {
-                    UIWindowScene *scene = (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.↓anyObject;
+                    UIWindowScene *scene = (UIWindowScene *)↓[UIApplication sharedApplication].connectedScenes.anyObject;
                     [SKStoreReviewController requestReviewInScene:scene];
                 }
                 """, language: .objectiveC),
             Example("""
                 func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    let orientation = (Array(application.connectedScenes)↓[0] as? UIWindowScene)?.interfaceOrientation
+                    let orientation = (↓Array(application.connectedScenes)[0] as? UIWindowScene)?.interfaceOrientation
                     return orientation != nil
                 }
                 """),
+            // The scene comes from a helper in another file that picks it (the helper is reported there).
+            Example("""
+                final class ReviewPrompter {
+                    func ask() {
+                        guard let scene = UIApplication.shared.foregroundScene else { return }
+                        AppStore.↓requestReview(in: scene)
+                    }
+                }
+                """, companions: ["""
+                extension UIApplication {
+                    var foregroundScene: UIWindowScene? {
+                        connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
+                    }
+                }
+                """]),
         ],
         nonTriggering: [
+            // A plain use of a helper that picks the scene: the helper's definition is the finding.
+            Example("""
+                let orientation = UIApplication.shared.foregroundScene?.interfaceOrientation
+                """, companions: ["""
+                extension UIApplication {
+                    var foregroundScene: UIWindowScene? {
+                        connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
+                    }
+                }
+                """]),
+            // A scene chosen by a role only one scene has (an external display), and existence checks.
+            Example("""
+                let external = UIApplication.shared.connectedScenes.first { $0.session.role == .windowExternalDisplayNonInteractive }
+                let display = UIApplication.shared.connectedScenes.first(where: { $0.session.role == UISceneSession.Role.windowExternalDisplay })
+                let hasActive = UIApplication.shared.connectedScenes.first { $0.activationState == .foregroundActive } != nil
+                let none = (UIApplication.shared.connectedScenes.first as? UIWindowScene) == nil
+                """),
+            // A helper that takes its scene from the caller is not global.
+            Example("""
+                func prompt(from view: UIView) {
+                    guard let scene = windowScene(of: view) else { return }
+                    AppStore.requestReview(in: scene)
+                }
+                """, companions: ["""
+                func windowScene(of view: UIView) -> UIWindowScene? { view.window?.windowScene }
+                """]),
             // Every scene, not one.
             Example("""
                 for scene in UIApplication.shared.connectedScenes {
@@ -208,30 +267,52 @@ public struct ConnectedScenesFirst: ObjectiveCRule {
         ]
     )
 
-    public static var triggerWords: [String] { ["connectedScenes"] }
+    public struct Facts: ProjectFacts {
+        /// The lookups that end in a scene, with their messages (the host is known only in their file).
+        var findings: [SceneFinding] = []
 
-    public func check(_ context: inout RuleContext) {
+        public init() {}
+
+        public mutating func append(_ later: Self) {
+            findings += later.findings
+        }
+    }
+
+    public static var factTriggerWords: [String] { ["connectedScenes"] }
+    /// The scene and window provenance is recorded with `key_window_lookup`'s facts.
+    public static var readsFactsOf: [any ProjectRule.Type] { [KeyWindowLookup.self] }
+
+    public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let file = context.file
         let hosts = WindowHostMemo()
         for lookup in file.sceneLookups() where lookup.result == .scene {
-            let host = file.windowHost(at: lookup.pick, memo: hosts)
-            let text = Self.message(for: lookup, host: host)
-            context.report(at: lookup.pick, text.headline, help: text.help)
+            let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick, memo: hosts))
+            facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick), message: text.headline, help: text.help))
         }
     }
 
     /// Objective-C: `connectedScenes.anyObject`, `allObjects.firstObject` … (core: `objectiveCSceneLookups()`).
-    public func checkObjectiveC(_ context: inout RuleContext) {
+    public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let file = context.file
         let lookups = file.objectiveCSceneLookups().filter { $0.result == .scene }
         guard !lookups.isEmpty else { return }
         let containers = file.objectiveCContainers()
         for lookup in lookups {
-            let host = file.objectiveCWindowHost(at: lookup.pick, in: containers)
-            let text = Self.objectiveCMessage(for: lookup, host: host)
-            context.report(at: lookup.pick, text.headline, help: text.help)
+            let text = Self.objectiveCMessage(for: lookup, host: file.objectiveCWindowHost(at: lookup.pick, in: containers))
+            facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick), message: text.headline, help: text.help))
+        }
+    }
+
+    public func finish(_ context: inout ProjectContext) {
+        for finding in context.facts(of: Self.self).findings {
+            context.report(at: finding.site, finding.message, help: finding.help)
+        }
+        let provenance = SceneProvenance(context.facts(of: KeyWindowLookup.self).provenance)
+        for finding in provenance.storeKitFindings() {
+            context.report(at: finding.site, finding.message, help: finding.help, related: finding.related,
+                           decidedBy: finding.decidedBy)
         }
     }
 

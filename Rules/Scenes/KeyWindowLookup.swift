@@ -33,6 +33,16 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             Objective-C gets the same check (`[UIApplication sharedApplication].keyWindow`, `windows.firstObject`, \
             `lastObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
+            Values are followed across files (see `connected_scenes_first`): a window picked on a scene that a \
+            global helper returns (`helper()?.keyWindow`, `helper()?.windows.first(where: \\.isKeyWindow)`), or \
+            the key window picked among a helper's windows, is reported with the helper's definition as \
+            related location. In an app whose windows belong to scenes (a `UIWindowSceneDelegate` or a SwiftUI \
+            `App` in the project), reading the app delegate's `window` \
+            (`(UIApplication.shared.delegate as? AppDelegate)?.window`, through a local or a helper such as \
+            `AppDelegate.shared`) is reported too: the delegate's window is at most one of the app's windows, \
+            and nil unless the app sets it. Assigning it is not reported. An existence check \
+            (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing.
+
             ### Why is this bad?
             Since iOS 13 an app can have several scenes at once — windows side by side on iPad, Stage Manager \
             and Mac, a CarPlay screen, an external display — each with its own windows. The application-wide \
@@ -65,29 +75,29 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         triggering: [
             Example("""
                 func showError(_ alert: UIAlertController) {
-                    UIApplication.shared.↓keyWindow?.rootViewController?.present(alert, animated: true)
+                    ↓UIApplication.shared.keyWindow?.rootViewController?.present(alert, animated: true)
                 }
                 """),
             Example("""
                 final class BannerView: UIView {
                     func show() {
-                        let host = UIApplication.shared.windows.↓first(where: \\.isKeyWindow)
+                        let host = ↓UIApplication.shared.windows.first(where: \\.isKeyWindow)
                         host?.addSubview(self)
                     }
                 }
                 """),
             Example("""
-                let topWindow = UIApplication.shared.windows.↓last
-                let firstWindow = UIApplication.shared.windows↓[0]
-                let keyWindow = UIApplication.shared.windows.filter { $0.isKeyWindow }.↓first
+                let topWindow = ↓UIApplication.shared.windows.last
+                let firstWindow = ↓UIApplication.shared.windows[0]
+                let keyWindow = ↓UIApplication.shared.windows.filter { $0.isKeyWindow }.first
                 """),
             Example("""
                 extension UIApplication {
                     var firstKeyWindow: UIWindow? {
-                        connectedScenes
+                        ↓connectedScenes
                             .compactMap { $0 as? UIWindowScene }
                             .flatMap(\\.windows)
-                            .↓first { $0.isKeyWindow }
+                            .first { $0.isKeyWindow }
                     }
                 }
                 """),
@@ -95,9 +105,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 struct InsetsReader: View {
                     var body: some View {
                         Color.clear.onAppear {
-                            let inset = UIApplication.shared.connectedScenes
+                            let inset = ↓UIApplication.shared.connectedScenes
                                 .compactMap { ($0 as? UIWindowScene)?.keyWindow }
-                                .↓first?
+                                .first?
                                 .safeAreaInsets.top ?? 0
                             print(inset)
                         }
@@ -107,15 +117,15 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             // The scene pick and the window pick are one chain: one diagnostic, from this rule.
             Example("""
                 + (UIViewController *)topViewController {
-                    UIWindow *window = [UIApplication sharedApplication].↓keyWindow;
-                    UIWindow *first = [[UIApplication sharedApplication] windows].↓firstObject;
+                    UIWindow *window = ↓[UIApplication sharedApplication].keyWindow;
+                    UIWindow *first = ↓[[UIApplication sharedApplication] windows].firstObject;
                     return window.rootViewController ?: first.rootViewController;
                 }
                 """, language: .objectiveC),
             Example("""
                 extension UIApplication {
                     func endEditing() {
-                        (connectedScenes.↓first as? UIWindowScene)?.windows.filter { $0.isKeyWindow }.first?.endEditing(true)
+                        ↓(connectedScenes.first as? UIWindowScene)?.windows.filter { $0.isKeyWindow }.first?.endEditing(true)
                     }
                 }
                 """),
@@ -123,22 +133,118 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             Example("""
                 func rootController() -> UIViewController? {
                     let windows = UIApplication.shared.connectedScenes.flatMap { ($0 as? UIWindowScene)?.windows ?? [] }
-                    return (windows.↓first { $0.isKeyWindow } ?? windows.first)?.rootViewController
+                    return (↓windows.first { $0.isKeyWindow } ?? windows.first)?.rootViewController
                 }
                 """),
             // The app's own `keyWindow` helper: its body is reported, its callers are not.
             Example("""
                 extension UIApplication {
                     var keyWindow: UIWindow? {
-                        windows.↓first { $0.isKeyWindow }
+                        ↓windows.first { $0.isKeyWindow }
                     }
                 }
                 func present(_ controller: UIViewController) {
                     UIApplication.shared.keyWindow?.rootViewController?.present(controller, animated: true)
                 }
                 """),
+            // A window picked on a scene that a helper in another file picks out of all scenes.
+            Example("""
+                func showToast(_ toast: UIView) {
+                    SceneLocator.activeScene?.windows.↓first(where: \\.isKeyWindow)?.addSubview(toast)
+                    let inset = SceneLocator.activeScene?.↓keyWindow?.safeAreaInsets.top ?? 0
+                    print(inset)
+                }
+                """, companions: ["""
+                enum SceneLocator {
+                    static var activeScene: UIWindowScene? {
+                        UIApplication.shared.connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
+                    }
+                }
+                """]),
+            // The key window among the windows of a scene a helper picked.
+            Example("""
+                func dismissKeyboard() {
+                    UIApplication.shared.foregroundWindows.↓first(where: \\.isKeyWindow)?.endEditing(true)
+                }
+                """, companions: ["""
+                extension UIApplication {
+                    var foregroundWindows: [UIWindow] {
+                        (connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene)?.windows ?? []
+                    }
+                }
+                """]),
+            // The app delegate's window in an app whose windows belong to scenes.
+            Example("""
+                func presentLogin(_ login: UIViewController) {
+                    let root = (UIApplication.shared.delegate as? AppDelegate)?.↓window?.rootViewController
+                    root?.present(login, animated: true)
+                }
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                }
+                """),
+            Example("""
+                extension AppDelegate {
+                    static var shared: AppDelegate { UIApplication.shared.delegate as! AppDelegate }
+                }
+                func reset() {
+                    AppDelegate.shared.↓window?.rootViewController = OnboardingViewController()
+                }
+                """, companions: ["""
+                @main
+                struct NotesApp: App {
+                    @UIApplicationDelegateAdaptor var delegate: AppDelegate
+                    var body: some Scene { WindowGroup { ContentView() } }
+                }
+                """]),
         ],
         nonTriggering: [
+            // A plain use of a helper is not a new finding: its definition is.
+            Example("""
+                let orientation = SceneLocator.activeScene?.interfaceOrientation
+                let statusBar = SceneLocator.activeScene?.statusBarManager?.statusBarFrame
+                """, companions: ["""
+                enum SceneLocator {
+                    static var activeScene: UIWindowScene? {
+                        UIApplication.shared.connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
+                    }
+                }
+                """]),
+            // A helper that returns a scene it was handed is not global.
+            Example("""
+                func topController() -> UIViewController? {
+                    SceneLocator.activeScene?.windows.first?.rootViewController
+                }
+                """, companions: ["""
+                enum SceneLocator {
+                    static var activeScene: UIWindowScene? { scene }
+                    static weak var scene: UIWindowScene?
+                }
+                """]),
+            // The app delegate's window in an app without scenes, and the delegate's window being set.
+            Example("""
+                func presentLogin(_ login: UIViewController) {
+                    (UIApplication.shared.delegate as? AppDelegate)?.window?.rootViewController?.present(login, animated: true)
+                }
+                """),
+            Example("""
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        let window = UIWindow(windowScene: windowScene)
+                        (UIApplication.shared.delegate as? AppDelegate)?.window = window
+                        self.window = window
+                    }
+                }
+                """),
+            // The external display's scene, chosen by its role; existence checks pick nothing.
+            Example("""
+                let external = UIApplication.shared.connectedScenes
+                    .first { $0.session.role == .windowExternalDisplayNonInteractive } as? UIWindowScene
+                let window = external?.windows.first
+                let hasKey = UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil
+                """),
             // The window the code belongs to.
             Example("""
                 final class ProfileViewController: UIViewController {
@@ -248,12 +354,15 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         var findings: [Finding] = []
         /// Instance `keyWindow` properties declared in `extension UIApplication`.
         var keyWindowHelpers: [FactLocation] = []
+        /// Where scene and window values come from (`SceneProvenance`); `connected_scenes_first` reads it too.
+        var provenance = SceneProvenanceFacts()
 
         public init() {}
 
         public mutating func append(_ later: Self) {
             findings += later.findings
             keyWindowHelpers += later.keyWindowHelpers
+            provenance.append(later.provenance)
         }
     }
 
@@ -265,11 +374,35 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         var readsApplicationKeyWindow: Bool
     }
 
-    /// Both collectors start by looking for one of these (`mayLookUpWindows`, `objectiveCSceneLookups`).
-    public static var factTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
+    /// Every Swift file: a helper that returns a global scene can be read anywhere. The lookups
+    /// start by looking for their words (`mayLookUpWindows`, `objectiveCSceneLookups`).
+    public static var factTriggerWords: [String] { [] }
+    /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
+    /// other Objective-C files need not reach libclang.
+    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
+
+    /// Call arguments are recorded only in projects where a StoreKit call takes its scene from a
+    /// parameter, to see whether every caller passes a global scene.
+    public static var defersFacts: Bool { true }
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
+        firstPass.provenance.uses.contains { $0.sink != nil }
+    }
+
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
+        if context.skipsTestFile { return }
+        let lookups = Self.mayLookUpWindows(context.file) ? context.file.sceneLookups() : []
+        var collector = SceneProvenanceCollector(context: context, lookups: lookups)
+        collector.recordsCalls = true
+        facts.provenance.calls = collector.collect().calls
+    }
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
+        let lookups = Self.mayLookUpWindows(file) ? file.sceneLookups() : []
+        if !context.skipsTestFile {
+            var collector = SceneProvenanceCollector(context: context, lookups: lookups)
+            facts.provenance = collector.collect()
+        }
         guard Self.mayLookUpWindows(file) else { return }
         // An instance `keyWindow` declared on UIApplication replaces UIKit's deprecated one.
         for declaration in file.declarations where declaration.kind == .variable {
@@ -281,9 +414,10 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         }
         if context.skipsTestFile { return }
         let hosts = WindowHostMemo()
-        for lookup in file.sceneLookups() where lookup.result == .window {
+        for lookup in lookups where lookup.result == .window {
             let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick, memo: hosts))
-            facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
+            facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
+                                                                            anchor: lookup.pick),
                                           message: text.headline, help: text.help,
                                           readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow))
         }
@@ -300,7 +434,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         let containers = file.objectiveCContainers()
         for lookup in lookups {
             let text = Self.objectiveCMessage(for: lookup, host: file.objectiveCWindowHost(at: lookup.pick, in: containers))
-            facts.findings.append(Finding(site: context.factLocation(at: lookup.pick),
+            facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
+                                                                            anchor: lookup.pick),
                                           message: text.headline, help: text.help,
                                           readsApplicationKeyWindow: false))
         }
@@ -354,6 +489,11 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             // `UIApplication.shared.keyWindow` calls the app's own helper, whose body is reported.
             if finding.readsApplicationKeyWindow && !facts.keyWindowHelpers.isEmpty { continue }
             context.report(at: finding.site, finding.message, help: finding.help)
+        }
+        let provenance = SceneProvenance(facts.provenance)
+        for finding in provenance.windowFindings() {
+            context.report(at: finding.site, finding.message, help: finding.help, related: finding.related,
+                           decidedBy: finding.decidedBy)
         }
     }
 

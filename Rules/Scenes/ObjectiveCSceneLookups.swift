@@ -36,6 +36,7 @@ extension SourceFile {
 
     private func objectiveCLookup(origin: SceneLookupOrigin, step: ObjectiveCStep, _ reviewCalls: ObjectiveCReviewCalls) -> SceneLookup? {
         var pick: Int?
+        var pickEnd = step.end
         var pickText = ""
         var pickedWindow = false
         var value: PickedValue
@@ -55,6 +56,7 @@ extension SourceFile {
             case .sceneCollection, .windowCollection:
                 if isPick(next) {
                     if pick == nil { pick = next.token; pickText = pickSpelling(next) }
+                    pickEnd = next.end
                     pickedWindow = value == .windowCollection
                     value = value == .sceneCollection ? .scene : .window
                 } else if isCollectionTransform(next) {
@@ -67,6 +69,7 @@ extension SourceFile {
                     value = .windowCollection
                 } else if nameIs(next, "keyWindow") {
                     pickedWindow = true
+                    pickEnd = next.end
                     value = .window
                 } else {
                     break walk
@@ -76,9 +79,25 @@ extension SourceFile {
             }
         }
         guard let pick else { return nil }
-        return SceneLookup(result: pickedWindow ? .window : .scene, origin: origin, pick: pick, pickText: pickText,
+        return SceneLookup(result: pickedWindow ? .window : .scene, origin: origin, pick: pick,
+                           start: objectiveCExpressionStart(endingAt: pickEnd, atMost: pick), pickEnd: pickEnd,
+                           pickText: pickText,
                            statementStart: objectiveCStatementStart(containing: pick), foldedPicks: 0, local: nil,
                            storeKitCall: objectiveCStoreKitCall(receiving: pick, reviewCalls))
+    }
+
+    /// The first token of the expression ending at `end`: its first name, or the `[` of the
+    /// outermost message send in it (`[UIApplication sharedApplication]`, `[[… windows] firstObject]`).
+    private func objectiveCExpressionStart(endingAt end: Int, atMost bound: Int) -> Int {
+        var start = bound
+        for step in objectiveCPath(endingAt: end) {
+            switch step.kind {
+            case .name: start = min(start, step.token)
+            case .message: start = min(start, Int(matching[step.end]))
+            case .property, .subscript: continue
+            }
+        }
+        return start
     }
 
     private func nameIs(_ step: ObjectiveCStep, _ word: StaticString) -> Bool {

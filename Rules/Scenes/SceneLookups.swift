@@ -42,6 +42,12 @@ struct SceneLookup: Sendable {
     /// `min`, `max`, `keyWindow`) or the `[` of a subscript. When a statement picks several times
     /// (`a.first { … } ?? a.first`), the first pick.
     var pick: Int
+    /// The first token of the construct (`UIApplication`, `self`, the implicit-`self` member, the
+    /// local, the `(` or `Array` wrapped around it): where the diagnostic starts.
+    var start: Int
+    /// The last token of the last pick (`first`, the `)` of `first(where:)`, a trailing closure's
+    /// `}`, the `]` of a subscript, the `keyWindow` of a picked scene): where the diagnostic ends.
+    var pickEnd: Int
     /// How the pick is written, for messages: `.first(where:)`, `.last`, `[0]`, `.keyWindow`.
     var pickText: String
     /// First code index of the statement.
@@ -80,7 +86,7 @@ extension SourceFile {
 }
 
 /// The walk behind `SourceFile.sceneLookups()`.
-private struct SceneLookupFinder {
+struct SceneLookupFinder {
     let file: SourceFile
     /// Locals that hold an unpicked global collection: declaration index → what they hold.
     var trackedLocals: [(declaration: Int, holds: Value, origin: SceneLookupOrigin)] = []
@@ -105,6 +111,11 @@ private struct SceneLookupFinder {
     struct Walk {
         var value: Value
         var firstPick: Int?
+        /// The first token of the expression walked so far (through parentheses and `Array(…)`).
+        var start: Int
+        /// `start` when the last pick was made, and that pick's last token: the span reported.
+        var pickStart = -1
+        var pickEnd = -1
         var pickText = ""
         var pickedScene = false
         var pickedWindow = false
@@ -138,9 +149,11 @@ private struct SceneLookupFinder {
             let chain = file.chain(containing: index)
             guard let linkIndex = chain.links.firstIndex(where: { $0.token == index && ($0.kind == .member || $0.kind == .name) }),
                   isApplicationReceiver(chain, before: linkIndex, source: index) else { continue }
-            var walk = Walk(value: start, end: index)
+            var walk = Walk(value: start, start: chain.start, end: index)
             if origin == .applicationKeyWindow {
                 walk.firstPick = index
+                walk.pickStart = chain.start
+                walk.pickEnd = index
                 walk.pickText = ".keyWindow"
                 walk.pickedWindow = true
                 walk.value = .other
@@ -314,6 +327,12 @@ private struct SceneLookupFinder {
             guard walk.value != .other, let outer = enclosingExpression(of: chain, walk: &walk) else { return walk }
             chain = outer.chain
             linkIndex = outer.nextLink
+            // `(UIApplication.shared.connectedScenes as? …)?.first`, `Array(…).first`: a pick made
+            // out here spans from the outer start; one made inside keeps its own.
+            // Not the `return` or `await` the chain reader takes for a callee.
+            let callee = file.code[chain.start]
+            let keyword = callee.kind == .keyword || callee.keyword == .await
+            walk.start = min(walk.start, keyword && chain.links.count > 1 ? chain.links[1].token : chain.start)
         }
     }
 
@@ -332,11 +351,19 @@ private struct SceneLookupFinder {
                     arguments.append(links[next])
                     next += 1
                 }
+                let before = (walk.pickedScene, walk.pickedWindow, walk.value)
                 member(link.token, arguments: arguments, &walk)
+                if walk.firstPick != nil, before != (walk.pickedScene, walk.pickedWindow, walk.value),
+                   walk.value == .scene || walk.value == .window {
+                    walk.pickStart = walk.start
+                    walk.pickEnd = arguments.last.map { $0.close ?? $0.token } ?? link.token
+                }
                 index = next
             case .subscript:
                 if walk.value.isCollection {
                     recordPick(at: link.token, text: subscriptText(link), &walk)
+                    walk.pickStart = walk.start
+                    walk.pickEnd = link.close ?? link.token
                 } else {
                     walk.value = .other
                 }
@@ -425,6 +452,9 @@ private struct SceneLookupFinder {
             // There is at most one CarPlay scene of each kind: selecting it by type or role is definite.
             if file.tokenHasPrefix(index, "CPTemplateApplication") || file.tokenHasPrefix(index, "carTemplateApplication")
                 || file.tokenHasPrefix(index, "CarPlay") { return true }
+            // `$0.session.role == .windowExternalDisplayNonInteractive`: a role held by one scene at a
+            // time (an external display, CarPlay). `.windowApplication` is every app window's role.
+            if file.tokenIs(index, "role"), isUniqueRoleComparison(after: index, before: close) { return true }
             // `$0.windows.contains(window)`: the scene that holds a known window.
             if file.tokenIs(index, "contains"), index + 2 < close, file.code[index + 1].kind == .leftParen,
                !(file.isName(index + 2, "where") && index + 3 < close && file.code[index + 3].kind == .colon) {
@@ -438,6 +468,17 @@ private struct SceneLookupFinder {
             return true
         }
         return false
+    }
+
+    /// `role == .x` / `role == UISceneSession.Role.x` with a role other than `windowApplication`.
+    func isUniqueRoleComparison(after role: Int, before close: Int) -> Bool {
+        var index = role + 1
+        guard index < close, file.tokenIs(index, "==") else { return false }
+        index += 1
+        // The role's last name: `.windowExternalDisplay`, `UISceneSession.Role.carTemplateApplication`.
+        while index + 1 < close, file.code[index + 1].kind == .period || file.code[index].kind == .period { index += 1 }
+        guard index < close, file.code[index].kind == .identifier, file.code[index - 1].kind == .period else { return false }
+        return !file.tokenHasPrefix(index, "windowApplication")
     }
 
     func isStateOrLiteral(after index: Int) -> Bool {
@@ -567,7 +608,7 @@ private struct SceneLookupFinder {
             // Shadowed by a nearer declaration of the same name.
             if let nearest = visibleDeclaration(named: index), nearest != declarationIndex { continue }
             let chain = file.chain(from: index)
-            let walk = follow(chain, from: 1, Walk(value: value, end: index))
+            let walk = follow(chain, from: 1, Walk(value: value, start: index, end: index))
             if var lookup = lookup(from: walk, origin: origin, local: name) {
                 let local = file.text(at: index)
                 let direct = lookup.pick == index + 2 || (lookup.pick == index + 1 && file.code[lookup.pick].kind == .leftSquare)
@@ -581,13 +622,36 @@ private struct SceneLookupFinder {
     // MARK: Results
 
     func lookup(from walk: Walk, origin: SceneLookupOrigin, local: Int?) -> SceneLookup? {
-        guard let pick = walk.firstPick, !walk.identifying else { return nil }
+        guard let pick = walk.firstPick, !walk.identifying, !isExistenceCheck(pick: pick, end: walk.end) else { return nil }
         // Code that runs only before iOS 13 (`else` of `#available(iOS 13, *)`) predates scenes.
         if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
         let result: SceneLookupResult = walk.pickedWindow ? .window : .scene
-        return SceneLookup(result: result, origin: origin, pick: pick, pickText: walk.pickText,
+        let start = walk.pickStart >= 0 ? min(walk.pickStart, pick) : pick
+        return SceneLookup(result: result, origin: origin, pick: pick, start: start,
+                           pickEnd: max(walk.pickEnd, pick), pickText: walk.pickText,
                            statementStart: file.statementStart(containing: pick), foldedPicks: 0, local: local,
                            storeKitCall: storeKitCall(receiving: pick))
+    }
+
+    /// `….first { … } != nil`, `UIApplication.shared.keyWindow == nil`: the picked element itself
+    /// compared with `nil` (nothing read from it, through casts and parentheses) asks whether there
+    /// is one, and picks nothing.
+    func isExistenceCheck(pick: Int, end: Int) -> Bool {
+        let code = file.code
+        guard end + 2 < code.count, file.tokenIs(end + 1, "!=") || file.tokenIs(end + 1, "=="),
+              code[end + 2].keyword == .nil else { return false }
+        // Nothing but arguments, `?`/`!`, casts and closing parentheses between the pick and the comparison.
+        var index = pick + 1
+        while index <= end {
+            let token = code[index]
+            if token.kind.isOpeningBracket, file.matching[index] > index {
+                index = Int(file.matching[index]) + 1
+                continue
+            }
+            if token.kind == .period { return false }
+            index += 1
+        }
+        return true
     }
 
     /// One lookup per statement: the earliest pick, counting the others as fallbacks.
@@ -684,5 +748,53 @@ private struct SceneLookupFinder {
         let upper = SceneNameIndex.firstIndex(in: names, after: end - 1) { $0 }
         ScalingCounter.add(1)
         return Array(names[max(0, upper - SceneStoreKitIndex.maximumNames)..<upper])
+    }
+}
+
+// MARK: - Picks on a scene value
+
+/// A window picked from a scene value that is not the application (`scene.keyWindow`,
+/// `helper()?.windows.first(where: \.isKeyWindow)`): a global lookup when the scene is global.
+struct ScenePick: Sendable {
+    /// The picking token: `keyWindow`, `first`, `last`, the `[` of a subscript.
+    var pick: Int
+    var pickText: String
+    /// The receiver: code indices from the chain's start up to the `.` before `keyWindow`/`windows`.
+    var receiver: Range<Int>
+}
+
+extension SourceFile {
+    /// For each `keyWindow` / `windows` member in `members`, the window it picks when its receiver is
+    /// not the application (those are `sceneLookups()`): `.keyWindow`, or `.windows` then `.first`,
+    /// `.first(where:)`, `[0]` …, with the same exceptions (an identifying predicate, an existence
+    /// check, code that runs only before iOS 13).
+    func scenePicks(atMembers members: [Int]) -> [ScenePick] {
+        guard !members.isEmpty else { return [] }
+        let finder = SceneLookupFinder(file: self)
+        return members.compactMap { finder.scenePick(atMember: $0) }
+    }
+}
+
+extension SceneLookupFinder {
+    func scenePick(atMember index: Int) -> ScenePick? {
+        let chain = file.chain(containing: index)
+        guard let linkIndex = chain.links.firstIndex(where: { $0.token == index && $0.kind == .member }), linkIndex > 0,
+              !isApplicationReceiver(chain, before: linkIndex, source: index) else { return nil }
+        var walk = Walk(value: .scene, start: chain.start, end: index)
+        walk = follow(links: chain.links, from: linkIndex, walk)
+        walk.end = max(walk.end, chain.end)
+        let pick: Int
+        let text: String
+        if file.isName(index, "keyWindow") {
+            pick = index
+            text = ".keyWindow"
+        } else {
+            guard let first = walk.firstPick else { return nil }
+            pick = first
+            text = walk.pickText
+        }
+        if walk.identifying || isExistenceCheck(pick: pick, end: walk.end) { return nil }
+        if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
+        return ScenePick(pick: pick, pickText: text, receiver: chain.start..<(index - 1))
     }
 }

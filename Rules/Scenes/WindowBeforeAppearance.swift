@@ -54,7 +54,7 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
                 final class CheckoutViewController: UIViewController {
                     override func viewDidLoad() {
                         super.viewDidLoad()
-                        guard let scene = view.↓window?.windowScene else { return }
+                        guard let scene = ↓view.window?.windowScene else { return }
                         configure(for: scene)
                     }
                 }
@@ -63,7 +63,7 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
                 final class PlayerViewController: UIViewController {
                     override func viewWillAppear(_ animated: Bool) {
                         super.viewWillAppear(animated)
-                        let width = self.view.↓window?.bounds.width ?? 0
+                        let width = ↓self.view.window?.bounds.width ?? 0
                         layout(width)
                     }
                 }
@@ -76,7 +76,7 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
                     }
                     required init?(coder: NSCoder) {
                         super.init(coder: coder)
-                        let scale = self.↓window?.screen.scale
+                        let scale = ↓self.window?.screen.scale
                         apply(scale)
                     }
                 }
@@ -97,7 +97,7 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
                     private var picker: SharePickerDelegate?
                     override func viewDidLoad() {
                         super.viewDidLoad()
-                        picker = SharePickerDelegate(self.view.↓window)
+                        picker = SharePickerDelegate(↓self.view.window)
                     }
                 }
                 """),
@@ -105,7 +105,7 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
                 @implementation MMNotesViewController
                 - (void)viewDidLoad {
                     [super viewDidLoad];
-                    UIWindowScene *scene = self.view.↓window.windowScene;
+                    UIWindowScene *scene = ↓self.view.window.windowScene;
                     [self configureForScene:scene];
                 }
                 @end
@@ -115,7 +115,7 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
                 final class MapViewController: BaseViewController {
                     override func loadView() {
                         super.loadView()
-                        let scene = viewIfLoaded?.↓window?.windowScene
+                        let scene = ↓viewIfLoaded?.window?.windowScene
                         let style = view.window?.traitCollection.userInterfaceStyle
                         setUp(scene, style)
                     }
@@ -264,7 +264,9 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
             for candidate in open + 1..<close where file.isName(candidate, "window") {
                 guard let read = Self.windowRead(at: candidate, in: index, host: host, file: file) else { continue }
                 let text = Self.message(read: read, moment: moment, host: host, appKit: appKit, file: file)
-                context.report(at: candidate, text.headline, help: text.help)
+                // The whole read, `self.view.window` / `view.window` / `window`.
+                context.report(from: min(file.chainStart(containing: candidate), candidate), through: candidate,
+                               anchor: candidate, text.headline, help: text.help)
                 break
             }
         }
@@ -306,7 +308,8 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
                 message = ("\(readText) is nil in \(moment): the view is not in a window yet",
                            "Read it in `-viewIsAppearing:` (back-deployed to iOS 13), or in the view's `-didMoveToWindow`.")
             }
-            context.report(at: read.window, message.headline, help: message.help)
+            context.report(from: min(read.start, read.window), through: max(read.end, read.window), anchor: read.window,
+                           message.headline, help: message.help)
         }
     }
 

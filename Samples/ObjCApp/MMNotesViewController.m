@@ -53,6 +53,15 @@ static void *MMTableContentSizeContext = &MMTableContentSizeContext;
     [self reloadNotes];
 }
 
+- (void)viewWillLayoutSubviews {
+    [super viewWillLayoutSubviews];
+    // Wide windows get a reading margin.
+    CGFloat width = [UIScreen mainScreen].bounds.size.width;
+    BOOL landscape = UIInterfaceOrientationIsLandscape([[UIApplication sharedApplication] statusBarOrientation]);
+    CGFloat margin = (width > 700 || landscape) ? 64 : 16;
+    self.tableView.layoutMargins = UIEdgeInsetsMake(0, margin, 0, margin);
+}
+
 - (void)viewIsAppearing:(BOOL)animated {
     [super viewIsAppearing:animated];
     // Shown in the iPad app switcher, so several Memo windows can be told apart.

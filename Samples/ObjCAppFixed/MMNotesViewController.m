@@ -68,6 +68,14 @@ static void *MMTableContentSizeContext = &MMTableContentSizeContext;
     [self reloadNotes];
 }
 
+- (void)viewWillLayoutSubviews {
+    [super viewWillLayoutSubviews];
+    // Wide windows get a reading margin: this window's size, not the screen's.
+    CGSize size = self.view.bounds.size;
+    CGFloat margin = (size.width > 700 || size.width > size.height) ? 64 : 16;
+    self.tableView.layoutMargins = UIEdgeInsetsMake(0, margin, 0, margin);
+}
+
 - (void)viewIsAppearing:(BOOL)animated {
     [super viewIsAppearing:animated];
     // First point where the view is in a window, so the scene is known.

@@ -12,7 +12,8 @@ struct OptionSpec {
 
 enum OptionTable {
     static let all: [OptionSpec] = [
-        OptionSpec(name: "--reporter", value: "ID", help: "Output format (see `lint reporters`); default xcode."),
+        OptionSpec(name: "--reporter", value: "ID", help: "Output format (see `lint reporters`); default terminal on a terminal, else xcode."),
+        OptionSpec(name: "--color", value: "WHEN", help: "Colour the terminal reporter: auto (default), always or never."),
         OptionSpec(name: "--output", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
         OptionSpec(name: "--sarif-root", value: "DIR", help: "With --reporter sarif: the %SRCROOT% folder URIs are relative to; default ."),
         OptionSpec(name: "--absolute-paths", value: nil, help: "Print absolute file paths (Xcode build phases and plugins)."),

@@ -66,7 +66,8 @@ public struct CommandLineTool {
         guard let rule = allRules.first(where: { $0.description.id == id }) else {
             throw UsageError(RuleSelection.unknownRuleMessage(id))
         }
-        output.write(RuleDocumentation.markdown(for: rule.description))
+        output.write(MarkdownWrapping.wrap(RuleDocumentation.markdown(for: rule.description),
+                                           width: TerminalOutput.explainWidth(environment: ProcessInfo.processInfo.environment, output: output)))
         return ExitCode.success
     }
 }
@@ -79,7 +80,7 @@ enum HelpText {
             "Usage:",
             "  lint [options] [paths…]     Lint .swift (and Objective-C) files under paths (default: .)",
             "  lint rules                  List every rule",
-            "  lint explain RULE_ID        Print a rule's rationale and examples",
+            "  lint explain RULE_ID        Print a rule's rationale, options, how to suppress it and examples",
             "  lint reporters              List output formats",
             "  lint server [options]       Run a language server (LSP) over standard input and output",
             "",

@@ -9,8 +9,20 @@ struct DiagnosticFilter {
 
     /// `diagnostics` through `filters`, in order.
     static func run(_ filters: [DiagnosticFilter], on diagnostics: [Diagnostic]) throws(UsageError) -> [Diagnostic] {
+        var dropped: [String: Int] = [:]
+        return try run(filters, on: diagnostics, dropped: &dropped)
+    }
+
+    /// `dropped`: by filter name, how many diagnostics each step removed (the terminal summary's
+    /// "recorded in the baseline").
+    static func run(_ filters: [DiagnosticFilter], on diagnostics: [Diagnostic],
+                    dropped: inout [String: Int]) throws(UsageError) -> [Diagnostic] {
         var diagnostics = diagnostics
-        for filter in filters { diagnostics = try filter.apply(diagnostics) }
+        for filter in filters {
+            let before = diagnostics.count
+            diagnostics = try filter.apply(diagnostics)
+            dropped[filter.name, default: 0] += before - diagnostics.count
+        }
         return diagnostics
     }
 }
@@ -131,7 +143,7 @@ extension DiagnosticFilter {
     static var absolutePaths: DiagnosticFilter { DiagnosticFilter(name: "absolute paths") { ReportOutput.absolutePaths($0) } }
 
     /// The text baseline fingerprints hash: standard input's, else the file on disk.
-    private static func sourceText(_ configuration: ProjectConfiguration, overrides: [String: [UInt8]]) -> (String) -> [UInt8]? {
+    static func sourceText(_ configuration: ProjectConfiguration, overrides: [String: [UInt8]]) -> @Sendable (String) -> [UInt8]? {
         { path in
             let absolute = configuration.absolutePath(path)
             if let bytes = overrides[absolute] { return bytes }

@@ -10,9 +10,12 @@ struct LintCommand {
     let libclangWorker: String?
 
     func run() throws(UsageError) -> Int32 {
+        let start = DispatchTime.now().uptimeNanoseconds
         let setup = try RunSetup(arguments: arguments)
-        let reporterID = setup.reporterID ?? "xcode"
-        guard let reporter = Reporters.named(reporterID) else {
+        let colorChoice = try TerminalOutput.colorChoice(arguments)
+        let toTerminal = TerminalOutput.defaultsToTerminal(reporterID: setup.reporterID, arguments: arguments, output: output)
+        let reporterID = setup.reporterID ?? (toTerminal ? TerminalReporter.id : XcodeReporter.id)
+        guard var reporter = Reporters.named(reporterID) else {
             let suggestion = Spelling.nearest(to: reporterID, in: Reporters.all.map { $0.id })
             throw UsageError("unknown reporter '\(reporterID)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                              + " (see `lint reporters`)")
@@ -74,12 +77,24 @@ struct LintCommand {
         }
         let filters = try DiagnosticFilter.pipeline(setup, stdinPath: input.stdinDisplayPath, overrides: input.overrides,
                                                     linted: reported, factChanges: factChanges, errors: errors)
-        result.diagnostics = try DiagnosticFilter.run(filters, on: result.diagnostics)
+        var dropped: [String: Int] = [:]
+        result.diagnostics = try DiagnosticFilter.run(filters, on: result.diagnostics, dropped: &dropped)
         if verbose { reportTargets(result) }
         if verbose, let line = ObjectiveCCommandLine.verboseLine(for: result) { errors.write(line) }
 
         let context = ReportOutput.context(rules: options.rules.map { $0.description }, sarifRoot: sarifRoot,
                                            verbose: verbose)
+        let isTerminalReport = reporter is TerminalReporter
+        if isTerminalReport {
+            let environment = ProcessInfo.processInfo.environment
+            let summary = arguments.has("--quiet") ? nil : RunSummary(
+                filesLinted: result.filesLinted, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                hiddenByBaseline: dropped["baseline", default: 0], hiddenBySuppressions: result.suppressedCount,
+                unreadableFiles: (input.problems + result.problems + fixProblems).count)
+            reporter = TerminalReporter(
+                style: TerminalStyle(color: TerminalOutput.usesColor(colorChoice, environment: environment, isTerminal: output.isTerminal)),
+                source: DiagnosticFilter.sourceText(setup.configuration, overrides: input.overrides), runSummary: summary)
+        }
         // With --fix on standard input, the fixed source is the output; with --dry-run, the diff.
         if !(arguments.has("--fix") && (input.stdinDisplayPath != nil || arguments.has("--dry-run"))) {
             let reportStart = DispatchTime.now().uptimeNanoseconds
@@ -97,7 +112,8 @@ struct LintCommand {
         for problem in problems { errors.write(problem.description + "\n") }
         if let warning = ObjectiveCCommandLine.warning(for: result) { errors.write(warning) }
         if arguments.has("--timings") { errors.write(TimingsReport.render(result)) }
-        if !arguments.has("--quiet") { errors.write(summaryLine(result, problems: problems.count)) }
+        // The terminal reporter ends with its own summary.
+        if !arguments.has("--quiet") && !isTerminalReport { errors.write(summaryLine(result, problems: problems.count)) }
         return exitCode(result.diagnostics, problems: problems.count, strict: setup.strict)
     }
 

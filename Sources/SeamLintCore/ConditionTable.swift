@@ -53,10 +53,11 @@ public struct ConditionTable: Sendable {
         var open: [(branches: [Int], block: Block)] = []
         for index in file.code.indices where file.code[index].kind == .poundDirective {
             let conditionEnd = lineEnd(after: index, file)
-            if file.tokenIs(index, "#if") {
+            // Objective-C also opens blocks with `#ifdef` / `#ifndef` and continues them with `#elif`.
+            if file.tokenIs(index, "#if") || file.tokenIs(index, "#ifdef") || file.tokenIs(index, "#ifndef") {
                 open.append(([], Block()))
                 addClause(index, index + 1..<conditionEnd, &open)
-            } else if file.tokenIs(index, "#elseif") || file.tokenIs(index, "#else") {
+            } else if file.tokenIs(index, "#elseif") || file.tokenIs(index, "#elif") || file.tokenIs(index, "#else") {
                 closeLast(at: index, &open)
                 let condition = file.tokenIs(index, "#else") ? index + 1..<index + 1 : index + 1..<conditionEnd
                 addClause(index, condition, &open)
@@ -197,6 +198,8 @@ extension SourceFile {
 
     /// True when code at `index` cannot run on iOS: inside `#if os(macOS)` (or another OS
     /// without iOS), `#if targetEnvironment(macCatalyst)`, or the `#else` of `#if os(iOS)` / `canImport(UIKit)`.
+    /// Objective-C: `#if TARGET_OS_OSX` (`TARGET_OS_TV`, `TARGET_OS_WATCH`, `TARGET_OS_MACCATALYST`),
+    /// `#if !TARGET_OS_IPHONE`, or the `#else` of `#if TARGET_OS_IPHONE` / `TARGET_OS_IOS`.
     public func isExcludedFromIOS(at index: Int) -> Bool {
         let table = conditions
         if let clauseIndex = table.clauseIndex, let innermost = clauseIndex.innermostClause(at: index) {
@@ -227,6 +230,8 @@ extension SourceFile {
     /// True when code in this branch cannot run on iOS (its own condition, or an earlier
     /// branch's that requires iOS before an `#else`/`#elseif`).
     private func excludesIOS(_ clause: ConditionTable.Clause) -> Bool {
+        // `#ifdef NAME` asks whether a macro is defined, and the `TARGET_OS_…` macros always are.
+        if tokenIs(clause.directive, "#ifdef") || tokenIs(clause.directive, "#ifndef") { return false }
         if conditionExcludesIOS(clause.condition) { return true }
         guard clause.condition.isEmpty || file_isElseIf(clause) else { return false }
         let block = clause.block
@@ -242,7 +247,9 @@ extension SourceFile {
         return block.earlierRequiresIOS![clause.position]
     }
 
-    private func file_isElseIf(_ clause: ConditionTable.Clause) -> Bool { tokenIs(clause.directive, "#elseif") }
+    private func file_isElseIf(_ clause: ConditionTable.Clause) -> Bool {
+        tokenIs(clause.directive, "#elseif") || tokenIs(clause.directive, "#elif")
+    }
 
     private func conditionExcludesIOS(_ condition: Range<Int>) -> Bool {
         var mentionsOtherOS = false
@@ -258,6 +265,15 @@ extension SourceFile {
                 // `!os(tvOS)` includes iOS.
                 if !(index > condition.lowerBound && tokenIs(index - 1, "!")) { mentionsOtherOS = true }
             }
+            // Objective-C: `TARGET_OS_IPHONE` / `TARGET_OS_IOS` include iOS unless negated; the other
+            // platforms' macros exclude it unless negated.
+            if isName(index, "TARGET_OS_IPHONE") || isName(index, "TARGET_OS_IOS") {
+                return index > condition.lowerBound && tokenIs(index - 1, "!")
+            }
+            if isName(index, "TARGET_OS_OSX") || isName(index, "TARGET_OS_TV") || isName(index, "TARGET_OS_WATCH")
+                || isName(index, "TARGET_OS_MACCATALYST") || isName(index, "TARGET_OS_VISION") {
+                if !(index > condition.lowerBound && tokenIs(index - 1, "!")) { mentionsOtherOS = true }
+            }
             // `targetEnvironment(macCatalyst)` excludes iOS; `!targetEnvironment(macCatalyst)` does not.
             if isName(index, "macCatalyst"),
                !(index >= condition.lowerBound + 3 && isName(index - 2, "targetEnvironment") && tokenIs(index - 3, "!")) {
@@ -271,7 +287,12 @@ extension SourceFile {
     private func conditionRequiresIOS(_ condition: Range<Int>) -> Bool {
         var index = condition.lowerBound
         while index < condition.upperBound {
-            if isName(index, "iOS") || isName(index, "UIKit") { return !condition.contains { tokenIs($0, "||") } }
+            if isName(index, "iOS") || isName(index, "UIKit") || isName(index, "TARGET_OS_IPHONE") || isName(index, "TARGET_OS_IOS") {
+                // `#if !os(iOS)`: its `#else` is the iOS branch.
+                let negation = code[index - 1].kind == .leftParen ? index - 3 : index - 1
+                if negation >= condition.lowerBound, tokenIs(negation, "!") { return false }
+                return !condition.contains { tokenIs($0, "||") }
+            }
             index += 1
         }
         return false

@@ -129,3 +129,24 @@ extension SourceFile {
         return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
     }
 }
+
+extension SourceFile {
+    /// The first line of the declaration named by code token `name`, which a finding about the
+    /// declaration spans: from the first token on that line (`override`, `func`, `struct`, `-`,
+    /// `@implementation`; not before a `{`, `}` or `;` that ends something else on the line) to the
+    /// last one before the body's `{`. Swift and Objective-C alike. Linear in the line's length.
+    public func declarationLine(naming name: Int) -> (first: Int, last: Int) {
+        var first = name
+        while first > 0, !code[first].flags.contains(.lineStart) {
+            let previous = code[first - 1].kind
+            if previous == .leftBrace || previous == .rightBrace || previous == .semicolon { break }
+            first -= 1
+        }
+        var last = name
+        while last + 1 < code.count, !code[last + 1].flags.contains(.lineStart), code[last + 1].kind != .leftBrace,
+              code[last + 1].kind != .semicolon {
+            last += 1
+        }
+        return (first, last)
+    }
+}

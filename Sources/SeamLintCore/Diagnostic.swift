@@ -94,12 +94,18 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// What to write instead; nil when the headline says all there is.
     public var help: String?
     public var location: Location
-    /// Byte length of the flagged text, for carets, fingerprints and SARIF regions.
+    /// Byte length of the flagged text (the whole construct, from `location`, which is its start),
+    /// for carets, fingerprints and SARIF regions.
     public var length: Int
     /// Just past the flagged text, computed by the core where the location is (so reporters need
     /// not read the file again); nil for a diagnostic made without its file's text.
     public var end: SourcePosition?
     public var related: [RelatedLocation]
+    /// The bytes that name the finding for its content fingerprint (baseline, SARIF and GitLab
+    /// identities), when narrower than the flagged range: the token a rule pointed at before
+    /// diagnostics spanned whole constructs (`.first` in `UIApplication.shared.connectedScenes.first`),
+    /// so identities recorded then still match. Nil: the flagged range itself.
+    public var anchor: Range<Int>? = nil
     /// Code that decided the finding outside its span (the `.pickerStyle(.menu)` below a `Picker`):
     /// `--changed-lines-only` keeps a finding when one of these is on a changed line. Not printed.
     public var decidedBy: [Location] = []

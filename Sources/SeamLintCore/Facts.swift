@@ -23,6 +23,8 @@ public struct FactLocation: Sendable, Hashable {
     public var length: Int
     /// Just past the recorded text; nil when recorded without the file's text.
     public var end: SourcePosition?
+    /// See `Diagnostic.anchor`: the bytes naming a finding reported here, when narrower.
+    public var anchor: Range<Int>? = nil
 
     public init(location: Location, length: Int = 0, end: SourcePosition? = nil) {
         self.location = location
@@ -39,12 +41,15 @@ extension RuleContext {
         return FactLocation(location: location, length: Int(token.length), end: file.end(of: location, length: Int(token.length)))
     }
 
-    /// Where code tokens `first` through `last` are (a whole construct, across lines), for a fact.
-    public func factLocation(from first: Int, through last: Int) -> FactLocation {
+    /// Where code tokens `first` through `last` are (a whole construct, across lines), for a fact;
+    /// `anchor`: the token that names a finding reported there (see `Diagnostic.anchor`).
+    public func factLocation(from first: Int, through last: Int, anchor: Int? = nil) -> FactLocation {
         let start = Int(file.code[first].start)
         let length = max(start, Int(file.code[max(first, last)].end)) - start
         let location = file.location(ofOffset: start)
-        return FactLocation(location: location, length: length, end: file.end(of: location, length: length))
+        var site = FactLocation(location: location, length: length, end: file.end(of: location, length: length))
+        site.anchor = anchor.map { Int(file.code[$0].start)..<Int(file.code[$0].end) }
+        return site
     }
 }
 

@@ -28,6 +28,7 @@ extension SourceFile {
         for component in path.split(separator: "/").dropLast() {
             let name = component.lowercased()
             if name.contains("tvos") || name.contains("watchos") || name.contains("watchkit") { return true }
+            if ["watchapp", "watch app", "watchextension", "watch extension"].contains(where: name.contains) { return true }
             if name == "macos" || name.hasSuffix(" macos") || name.hasSuffix("-macos") || name.hasSuffix("_macos") { return true }
         }
         return false
@@ -64,6 +65,10 @@ extension SourceFile {
             name.count >= word.utf8CodeUnitCount && (0...(name.count - word.utf8CodeUnitCount)).contains { matches(word, at: $0) }
         }
         if contains("tvos") || contains("watchos") || contains("watchkit") { return true }
+        // A watch app's folder (`WatchApp/`, `… Watch Extension/`); not `AppleWatch/` settings screens.
+        if contains("watchapp") || contains("watch app") || contains("watchextension") || contains("watch extension") {
+            return true
+        }
         guard matches("macos", at: name.count - 5) else { return false }
         if name.count == 5 { return true }
         let before = name[name.count - 6]

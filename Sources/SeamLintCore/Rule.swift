@@ -117,21 +117,26 @@ public struct RuleContext {
     }
 
     /// Reports a finding spanning code tokens `first` through `last` (across lines): the whole
-    /// construct a reader must change. The primary position is the start of `first`.
-    public mutating func report(from first: Int, through last: Int, _ message: String, help: String? = nil,
-                                related: [RelatedLocation] = [], decidedBy: [Int] = [], fix: [Edit] = []) {
+    /// construct a reader must change. The primary position is the start of `first`. `anchor`:
+    /// the token that names the finding for its content fingerprint (see `Diagnostic.anchor`).
+    public mutating func report(from first: Int, through last: Int, anchor: Int? = nil, _ message: String,
+                                help: String? = nil, related: [RelatedLocation] = [], decidedBy: [Int] = [],
+                                fix: [Edit] = []) {
         let start = Int(file.code[first].start)
         let end = max(start, Int(file.code[max(first, last)].end))
-        append(start: start, length: end - start, message, help: help, related: related, decidedBy: decidedBy, fix: fix)
+        let anchorRange = anchor.map { Int(file.code[$0].start)..<Int(file.code[$0].end) }
+        append(start: start, length: end - start, message, help: help, related: related, decidedBy: decidedBy, fix: fix,
+               anchor: anchorRange)
     }
 
     private mutating func append(start: Int, length: Int, _ message: String, help: String?,
-                                 related: [RelatedLocation], decidedBy: [Int], fix: [Edit]) {
+                                 related: [RelatedLocation], decidedBy: [Int], fix: [Edit], anchor: Range<Int>? = nil) {
         let location = file.location(ofOffset: start)
         var diagnostic = Diagnostic(ruleID: ruleID, severity: severity, message: message, help: help,
                                     location: location, length: length,
                                     end: file.end(of: location, length: length), related: related, fix: fix)
         diagnostic.decidedBy = decidedBy.map { file.location(ofOffset: Int(file.code[$0].start)) }
+        diagnostic.anchor = anchor
         diagnostics.append(diagnostic)
     }
 }
@@ -170,6 +175,7 @@ public struct ProjectContext {
                                 related: [RelatedLocation] = [], decidedBy: [FactLocation] = [], fix: [Edit] = []) {
         var diagnostic = Diagnostic(ruleID: ruleID, severity: severity, message: message, help: help,
                                     location: site.location, length: site.length, end: site.end, related: related, fix: fix)
+        diagnostic.anchor = site.anchor
         diagnostic.decidedBy = decidedBy.map(\.location)
         diagnostics.append(diagnostic)
     }

@@ -41,6 +41,13 @@ extension SourceFile {
         return answer!
     }
 
+    /// `statementStart(containing:)` for positions met in file order, `earlier` being an earlier
+    /// position's chain start and statement start. Kept for its callers: every walk is remembered
+    /// now, so the hint adds nothing.
+    public func statementStart(containing index: Int, after earlier: (chainStart: Int, statementStart: Int)?) -> Int {
+        statementStart(containing: index)
+    }
+
     /// One step back within a statement at bracket level `level`, or nil where the statement starts.
     private func statementStep(from current: Int, level: Int32) -> Int? {
         guard current > 0 else { return nil }

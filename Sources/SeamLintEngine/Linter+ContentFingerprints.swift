@@ -19,8 +19,7 @@ extension Linter {
             guard let index = fileIndex[path], case .source(let loaded) = load(index) else { continue }
             var content = ContentFingerprint(bytes: loaded.bytes)
             for position in pending[path]! {
-                diagnostics[position].contentFingerprint = content.of(offset: diagnostics[position].location.offset,
-                                                                      length: diagnostics[position].length)
+                diagnostics[position].contentFingerprint = content.of(diagnostics[position])
             }
         }
     }

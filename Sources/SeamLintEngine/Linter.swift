@@ -52,6 +52,8 @@ public struct LintResult: Sendable {
     public var libclang: LibclangStatus?
     /// Swift files read again by the deferred-facts pass (`ProjectRule.defersFacts`); 0 when it did not run.
     public var deferredFactFiles = 0
+    /// Diagnostics that suppression comments silenced.
+    public var suppressedCount = 0
 }
 
 /// Lints files in parallel: each worker reads, tokenizes and checks one file at a time and keeps
@@ -438,12 +440,13 @@ public final class Linter: Sendable {
             }
         }
         // After project rules, so their findings can be suppressed too.
-        diagnostics = SuppressionPass(files: suppressions, allRuleIDs: knownRuleIDs).apply(to: diagnostics)
+        var silenced = 0
+        diagnostics = SuppressionPass(files: suppressions, allRuleIDs: knownRuleIDs).apply(to: diagnostics, silenced: &silenced)
         diagnostics.sort()
         timings.add(.projectRules, nanoseconds: (monotonicNanoseconds() &- start) &- projectRuleNanoseconds)
         return LintResult(diagnostics: diagnostics, problems: problems, filesLinted: linted, bytesLinted: bytes,
                           timings: timings, deploymentTargets: targets.resolved(),
-                          objectiveCFilesSkipped: skippedObjectiveC, libclang: objectiveC.status)
+                          objectiveCFilesSkipped: skippedObjectiveC, libclang: objectiveC.status, suppressedCount: silenced)
     }
 }
 

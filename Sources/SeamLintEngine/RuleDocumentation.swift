@@ -28,14 +28,9 @@ public enum RuleDocumentation {
         text += "- Severity: \(rule.severity.rawValue)\n"
         text += "- Enabled by default: \(rule.isOptIn ? "no (opt-in)" : "yes")\n"
         text += "- Fixable: \(rule.isFixable ? "yes" : "no")\n"
-        if !rule.options.isEmpty {
-            text += "- Options (in `.seamlint.json`, besides `severity`):\n"
-            for option in rule.options {
-                text += "  - `\(option.name)` (\(kindName(option.kind)), default `\(valueText(option.defaultValue))`): \(option.summary)\n"
-            }
-        }
         for link in rule.documentation { text += "- Apple documentation: <\(link)>\n" }
         text += "\n" + rule.rationale.trimmingTrailingNewlines() + "\n"
+        text += "\n" + options(of: rule) + "\n" + suppression(of: rule)
         text += "\n### Triggering examples\n"
         for example in rule.triggering { text += "\n" + codeBlock(example) }
         text += "\n### Non-triggering examples\n"
@@ -48,6 +43,41 @@ public enum RuleDocumentation {
             }
         }
         return text
+    }
+
+    /// `### Options`: each option with its type, default and meaning, and how to set them.
+    static func options(of rule: RuleDescription) -> String {
+        var text = "### Options\n\n"
+        let example: String
+        if rule.options.isEmpty {
+            text += "None besides its severity. In `.seamlint.json`:\n"
+            example = "\"error\""
+        } else {
+            text += "Set in `.seamlint.json`, beside `severity`:\n\n"
+            for option in rule.options {
+                text += "- `\(option.name)` (\(kindName(option.kind)), default `\(valueText(option.defaultValue))`): \(option.summary)\n"
+            }
+            text += "\nFor example:\n"
+            example = "{ severity: \"\(rule.severity.rawValue)\", " + rule.options.map { "\($0.name): \(valueText($0.defaultValue))" }
+                .joined(separator: ", ") + " }"
+        }
+        text += "\n```json5\n{ rules: { \(rule.id): \(example) } }\n```\n"
+        if rule.isOptIn { text += "\nThe rule is opt-in: enable it with `opt_in: [\"\(rule.id)\"]` or `--enable-all-rules`.\n" }
+        return text
+    }
+
+    /// `### How to suppress`: one line, a region, a folder or the project, a run, a baseline.
+    static func suppression(of rule: RuleDescription) -> String {
+        """
+        ### How to suppress
+
+        - One finding: `// seamlint:disable:next \(rule.id) - reason` on the line above it, or         `// seamlint:disable:this \(rule.id)` at the end of its line.
+        - A region: `// seamlint:disable \(rule.id)` up to `// seamlint:enable \(rule.id)` (or the end of the file).
+        - A folder or the whole project: `rules: { \(rule.id): "off" }` in its `.seamlint.json`.
+        - One run: `--disable-rule \(rule.id)`.
+        - Findings to fix later: `--write-baseline FILE` records them, then `--baseline FILE` reports only new ones.
+
+        """
     }
 
     private static func kindName(_ kind: RuleOption.Kind) -> String {

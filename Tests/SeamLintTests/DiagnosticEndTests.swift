@@ -33,7 +33,7 @@ import Testing
         let end = try #require(diagnostic.end)
         let bytes = Array(code.utf8)
         let flagged = String(decoding: bytes[diagnostic.location.offset..<end.offset], as: UTF8.self)
-        #expect(flagged == "keyWindow")
+        #expect(flagged == "UIApplication.shared.keyWindow")
         #expect(end.offset == diagnostic.location.offset + diagnostic.length)
         #expect(end.line == diagnostic.location.line)
         #expect(end.column == diagnostic.location.column + flagged.unicodeScalars.count)

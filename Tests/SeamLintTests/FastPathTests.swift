@@ -239,6 +239,7 @@ struct FastPathTests {
         for component in path.split(separator: "/").dropLast() {
             let name = component.lowercased()
             if name.contains("tvos") || name.contains("watchos") || name.contains("watchkit") { return true }
+            if ["watchapp", "watch app", "watchextension", "watch extension"].contains(where: name.contains) { return true }
             if name == "macos" || name.hasSuffix(" macos") || name.hasSuffix("-macos") || name.hasSuffix("_macos") { return true }
         }
         return false
@@ -248,6 +249,7 @@ struct FastPathTests {
         "App/View.swift", "Player tvOS/View.swift", "App WatchKit Extension/A.swift", "macOS/A.swift", "MacOS",
         "App-macOS/A.swift", "App_MACOS/x/A.swift", "Xmacos/A.swift", "tvos.swift", "a/b/watchOS/", "//tvOS//A.swift",
         "App/tvOS", "WATCH\u{212A}IT/A.swift", "Caf\u{E9}/watchos/A.swift", "",
+        "Sources/WatchApp/A.swift", "Settings/AppleWatch/A.swift", "App Watch Extension/A.swift", "Caf\u{E9}/WatchApp/A.swift",
     ])
     func otherPlatformFolders(path: String) {
         let file = SourceFile(path: path, bytes: [])

@@ -68,10 +68,11 @@ struct ObjectiveCContainmentTests {
     func failingLibclang() throws {
         let folder = try ScratchFolder()
         let library = try FakeLibclang.build(in: folder)
+        // Each names `window` (a word rules read): a file that names none never reaches libclang.
         for marker in ["CRASH", "HANG", "SPIN", "MEMORY"] {
-            try folder.write("Tree/\(marker.lowercased()).m", "int x; // SEAMLINT_\(marker)\n")
+            try folder.write("Tree/\(marker.lowercased()).m", "int x; // SEAMLINT_\(marker) window\n")
         }
-        try folder.write("Tree/after-crash.m", "int fine;\n")
+        try folder.write("Tree/after-crash.m", "int fine; // window\n")
         try folder.write("Tree/Buggy.swift", BuggySource.text)
         let environment = ProcessInfo.processInfo.environment.merging(
             ["SEAMLINT_LIBCLANG_TIME_LIMIT": "2", "SEAMLINT_LIBCLANG_MEMORY_LIMIT": "512"]) { $1 }

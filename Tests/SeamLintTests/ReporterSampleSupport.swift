@@ -106,6 +106,27 @@ enum ReporterReadBack {
         return (findings, related)
     }
 
+    /// `severity[rule]: message` headers, each followed by `  --> file:line:column`; the numbered
+    /// excerpt rows counted (every finding of the samples has its source at hand).
+    static func terminal(_ text: String) -> (findings: [Finding], excerptRows: Int) {
+        var findings: [Finding] = []
+        var rows = 0
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            if line.range(of: #"^ *[0-9]+ \| "#, options: .regularExpression) != nil { rows += 1 }
+            guard let open = line.firstIndex(of: "["), let close = line.range(of: "]: "),
+                  ["error", "warning", "note"].contains(String(line[..<open])), index + 1 < lines.count,
+                  let arrow = lines[index + 1].range(of: "--> ") else { continue }
+            let position = lines[index + 1][arrow.upperBound...].split(separator: ":", omittingEmptySubsequences: false)
+            guard position.count >= 3 else { continue }
+            findings.append(Finding(file: position.dropLast(2).joined(separator: ":"), line: Int(position[position.count - 2]) ?? -1,
+                                    column: Int(position[position.count - 1]) ?? -1, severity: String(line[..<open]),
+                                    rule: String(line[line.index(after: open)..<close.lowerBound]),
+                                    message: String(line[close.upperBound...])))
+        }
+        return (findings, rows)
+    }
+
     /// `::warning file=…,line=…,col=…,title=headline (rule)::help`, one line each.
     static func github(_ text: String) -> [Finding]? {
         var findings: [Finding] = []

@@ -14,7 +14,7 @@ struct ReporterSampleTests {
     static let goldenNames = [
         "xcode": "xcode.txt", "json": "json.json", "summary": "summary.txt", "markdown": "markdown.md",
         "sarif": "sarif.sarif", "github": "github.txt", "gitlab": "gitlab.json", "checkstyle": "checkstyle.xml",
-        "junit": "junit.xml",
+        "junit": "junit.xml", "terminal": "terminal.txt",
     ]
 
     @Test("output matches the golden file", arguments: Reporters.all.map { $0.id })
@@ -73,6 +73,11 @@ struct ReporterSampleTests {
         case "markdown":
             let findings = try #require(ReporterReadBack.markdown(output), "a row does not split into four cells:\n\(output)")
             #expect(findings.sorted() == expected.map(\.withDisplayedFile).sorted())
+        case "terminal":
+            let (findings, rows) = ReporterReadBack.terminal(output)
+            #expect(findings.sorted() == expected.map(\.withDisplayedFile).sorted())
+            #expect(rows >= expected.count, "every finding shows its source line")
+            #expect(!output.contains("\u{1B}"), "no colour when standard output is not a terminal")
         case "summary":
             let counts = ReporterReadBack.summaryCounts(output)
             for (rule, findings) in Dictionary(grouping: expected, by: \.rule) {

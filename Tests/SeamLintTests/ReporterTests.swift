@@ -81,7 +81,7 @@ enum ReporterFixture {
     static let goldenNames = [
         "xcode": "xcode.txt", "json": "json.json", "summary": "summary.txt", "markdown": "markdown.md",
         "sarif": "sarif.sarif", "github": "github.txt", "gitlab": "gitlab.json", "checkstyle": "checkstyle.xml",
-        "junit": "junit.xml",
+        "junit": "junit.xml", "terminal": "terminal.txt",
     ]
 
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

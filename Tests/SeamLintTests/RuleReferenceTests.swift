@@ -29,13 +29,18 @@ struct RuleReferenceTests {
     @Test("the reference lists each rule's options with kind, default and description")
     func referenceListsOptions() throws {
         let keyWindow = RuleDocumentation.markdown(for: KeyWindowLookup.description)
-        #expect(keyWindow.contains("  - `include_tests` (true or false, default `false`): \(RuleOption.includeTests.summary)\n"))
+        #expect(keyWindow.contains("\n### Options\n\nSet in `.seamlint.json`, beside `severity`:\n\n"
+                                   + "- `include_tests` (true or false, default `false`): \(RuleOption.includeTests.summary)\n"))
+        #expect(keyWindow.contains("{ rules: { key_window_lookup: { severity: \"warning\", include_tests: false } } }"))
         let kinds = RuleDocumentation.markdown(for: OptionalWord.description)
         for line in ["`word` (string, default `\"\"`)", "`limit` (integer, default `1`)", "`strict_mode` (true or false, default `false`)",
                      "`tags` (list of strings, default `[]`)", "`mode` (one of `\"fast\"`, `\"thorough\"`, default `\"fast\"`)"] {
             #expect(kinds.contains(line), "\(line)")
         }
-        #expect(!RuleDocumentation.markdown(for: ProjectWord.description).contains("Options"))
+        // Without options: the severity alone, and how to suppress, generated as for every rule.
+        let plain = RuleDocumentation.markdown(for: ProjectWord.description)
+        #expect(plain.contains("### Options\n\nNone besides its severity.") && !plain.contains("beside `severity`"))
+        #expect(plain.contains("### How to suppress\n\n- One finding: `// seamlint:disable:next test_project - reason`"))
     }
 
     @Test("ids are unique")

@@ -39,8 +39,9 @@ struct SceneRuleTests {
         #expect(scene.map(\.ruleID) == ["connected_scenes_first"])
         let window = lint("let w = (UIApplication.shared.connectedScenes.first as? UIWindowScene)?.windows.first\n")
         #expect(window.map(\.ruleID) == ["key_window_lookup"])
-        // Both point at the first pick.
-        #expect(window.first?.location.column == 47)
+        // The span starts at the parenthesis and ends with the window pick.
+        #expect(window.first?.location.column == 9)
+        #expect(window.first.map { $0.location.column + $0.length } == 86)
     }
 
     @Test("the help suggests what the enclosing type has")

@@ -43,7 +43,7 @@ public final class BaselineFingerprinter {
         guard var file = files[path]! else {
             return Fingerprint.hex(Fingerprint.fnv1a(["unreadable", diagnostic.message]))
         }
-        let fingerprint = file.of(offset: diagnostic.location.offset, length: diagnostic.length)
+        let fingerprint = file.of(diagnostic)
         files[path] = .some(file)
         return fingerprint
     }

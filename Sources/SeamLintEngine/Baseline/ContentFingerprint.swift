@@ -38,12 +38,17 @@ struct ContentFingerprint {
         return Fingerprint.hex(Fingerprint.fnv1a([flagged, lines, above, below]))
     }
 
+    /// 16 hex digits for what `diagnostic` flags: its anchor when it has one, else its range.
+    mutating func of(_ diagnostic: Diagnostic) -> String {
+        if let anchor = diagnostic.anchor { return of(offset: anchor.lowerBound, length: anchor.count) }
+        return of(offset: diagnostic.location.offset, length: diagnostic.length)
+    }
+
     /// Sets `contentFingerprint` on each diagnostic in this file (by `path`) that has none.
     mutating func stamp(_ diagnostics: inout [Diagnostic], path: String) {
         for index in diagnostics.indices where diagnostics[index].contentFingerprint == nil
             && diagnostics[index].location.file == path {
-            diagnostics[index].contentFingerprint = of(offset: diagnostics[index].location.offset,
-                                                       length: diagnostics[index].length)
+            diagnostics[index].contentFingerprint = of(diagnostics[index])
         }
     }
 

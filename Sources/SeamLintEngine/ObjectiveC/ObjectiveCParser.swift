@@ -1,4 +1,5 @@
 import CLibclang
+import Foundation
 import SeamLintCore
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,9 @@ final class ObjectiveCParser {
     private let index: LibclangHandle?
     /// The translation unit of the last file of each dialect, re-parsed with the next file's bytes.
     private var units: [ObjectiveCDialect: LibclangHandle] = [:]
+    /// Held while `units` are in use. A parser is meant for one thread; one shared anyway (the
+    /// fuzzers' lexer) gives a thread that finds them busy a translation unit of its own.
+    private let unitsLock = NSLock()
 
     init(library: Libclang) {
         self.library = library
@@ -64,13 +68,16 @@ final class ObjectiveCParser {
     func clangTokens(of bytes: [UInt8], dialect: ObjectiveCDialect) -> Result<[ClangToken], ObjectiveCParseFailure> {
         guard !bytes.isEmpty else { return .success([]) }
         guard bytes.count < Int(UInt32.max) else { return .failure(ObjectiveCParseFailure("file is too large for libclang")) }
+        let reusing = unitsLock.try()
+        defer { if reusing { unitsLock.unlock() } }
         let path = Self.virtualPath(for: dialect)
         return path.withCString { cPath in
             let unit: LibclangHandle
-            switch translationUnit(of: bytes, dialect: dialect, cPath: cPath) {
+            switch translationUnit(of: bytes, dialect: dialect, cPath: cPath, reusing: reusing) {
             case .success(let parsed): unit = parsed
             case .failure(let failure): return .failure(failure)
             }
+            defer { if !reusing { library.disposeTranslationUnit(unit) } }
             guard let file = library.getFile(unit, cPath) else {
                 return .failure(ObjectiveCParseFailure("libclang did not load the file"))
             }
@@ -99,9 +106,10 @@ final class ObjectiveCParser {
     /// A translation unit holding `bytes`: the dialect's last one re-parsed, which keeps its
     /// compiler invocation (the driver's toolchain search and argument parsing, half of a fresh
     /// parse's cost), else a fresh one. A unit whose reparse failed is disposed and the file
-    /// parsed afresh, so a failure is reported as a fresh parse would report it.
-    private func translationUnit(of bytes: [UInt8], dialect: ObjectiveCDialect,
-                                 cPath: UnsafePointer<CChar>) -> Result<LibclangHandle, ObjectiveCParseFailure> {
+    /// parsed afresh, so a failure is reported as a fresh parse would report it. Not `reusing`
+    /// (`units` busy): a fresh unit that the caller disposes of.
+    private func translationUnit(of bytes: [UInt8], dialect: ObjectiveCDialect, cPath: UnsafePointer<CChar>,
+                                 reusing: Bool) -> Result<LibclangHandle, ObjectiveCParseFailure> {
         bytes.withUnsafeBufferPointer { buffer in
             let contents = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             return Self.stopperPath.withCString { stopperPath in
@@ -110,7 +118,7 @@ final class ObjectiveCParser {
                     // libclang copies the unsaved contents: they need to live for the call only.
                     var unsaved = [CXUnsavedFile(Filename: cPath, Contents: contents, Length: UInt(buffer.count)),
                                    CXUnsavedFile(Filename: stopperPath, Contents: stopperContents, Length: UInt(stopper.count))]
-                    if let reused = units[dialect] {
+                    if reusing, let reused = units[dialect] {
                         if library.reparseTranslationUnit(reused, UInt32(unsaved.count), &unsaved,
                                                           library.defaultReparseOptions(reused)) == 0 {
                             return .success(reused)
@@ -125,7 +133,7 @@ final class ObjectiveCParser {
                                                       UInt32(unsaved.count), Self.parseOptions, &unit)
                     }
                     guard status == 0, let unit else { return .failure(ObjectiveCParseFailure(errorCode: status)) }
-                    units[dialect] = unit
+                    if reusing { units[dialect] = unit }
                     return .success(unit)
                 }
             }

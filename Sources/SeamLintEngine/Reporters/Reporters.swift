@@ -4,7 +4,7 @@ public enum Reporters {
     public static let all: [any Reporter.Type] = [
         XcodeReporter.self, JSONReporter.self, SummaryReporter.self, MarkdownReporter.self,
         SARIFReporter.self, GitHubReporter.self, GitLabReporter.self, CheckstyleReporter.self,
-        JUnitReporter.self,
+        JUnitReporter.self, TerminalReporter.self,
     ]
 
     public static var defaultReporter: any Reporter { XcodeReporter() }

@@ -20,6 +20,12 @@ struct SuppressionPass {
     let allRuleIDs: Set<String>
 
     func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var silenced = 0
+        return apply(to: diagnostics, silenced: &silenced)
+    }
+
+    /// `silenced`: how many diagnostics a suppression comment dropped.
+    func apply(to diagnostics: [Diagnostic], silenced: inout Int) -> [Diagnostic] {
         guard !files.isEmpty else { return diagnostics }
         var used: [String: Set<SuppressionMap.Entry>] = [:]
         var kept = diagnostics.filter { diagnostic in
@@ -29,6 +35,7 @@ struct SuppressionPass {
             used[path, default: []].insert(entry)
             return false
         }
+        silenced = diagnostics.count - kept.count
         for (path, file) in files {
             guard let severity = file.superfluousSeverity else { continue }
             kept += superfluousReports(path: path, file: file, severity: severity, used: used[path] ?? [])

@@ -25,8 +25,7 @@ static int unit;
 static char *volatile kept;
 void *clang_createIndex(int a, int b) { return &unit; }
 void clang_disposeIndex(void *index) {}
-int clang_parseTranslationUnit2(void *index, const char *path, const char *const *argv, int argc,
-                                struct CXUnsavedFile *files, unsigned count, unsigned options, void **out) {
+static void misbehave(struct CXUnsavedFile *files, unsigned count) {
     if (count > 0 && has(&files[0], "SEAMLINT_CRASH")) { volatile int *nowhere = 0; *nowhere = 1; }
     if (count > 0 && has(&files[0], "SEAMLINT_HANG")) { for (;;) sleep(60); }
     if (count > 0 && has(&files[0], "SEAMLINT_SPIN")) { for (volatile unsigned long i = 0;; i++) {} }
@@ -38,9 +37,19 @@ int clang_parseTranslationUnit2(void *index, const char *path, const char *const
             kept = block;
         }
     }
+}
+int clang_parseTranslationUnit2(void *index, const char *path, const char *const *argv, int argc,
+                                struct CXUnsavedFile *files, unsigned count, unsigned options, void **out) {
+    misbehave(files, count);
     *out = &unit;
     return 0;
 }
+// SeamLint re-parses one translation unit per dialect with each file's bytes.
+int clang_reparseTranslationUnit(void *tu, unsigned count, struct CXUnsavedFile *files, unsigned options) {
+    misbehave(files, count);
+    return 0;
+}
+unsigned clang_defaultReparseOptions(void *tu) { return 0; }
 void clang_disposeTranslationUnit(void *tu) {}
 void *clang_getFile(void *tu, const char *path) { return &unit; }
 CXSourceLocation clang_getLocationForOffset(void *unit, void *file, unsigned offset) {

@@ -1,0 +1,262 @@
+import SeamLintCore
+
+/// Where scene and window values come from, across a project. A *global* value is a pick the scene
+/// rules report (`connectedScenes.first`, `UIApplication.shared.keyWindow`, `windows.first`), or, in
+/// an app whose windows belong to scenes, the app delegate's `window`. A function or property whose
+/// returned value reads a global value is global too, to a fixed point: each helper is examined
+/// again only when a name it reads becomes global. Uses that then pick a window of a global scene,
+/// or hand a global scene to StoreKit, are findings of their own; any other use of a helper is not
+/// (the helper's definition already is one).
+///
+/// Names are matched by how they are written (`UIApplication.shared.name`, `Type.name`, `name`,
+/// `value.name`), without types: a member read on a value of unknown type counts only when every
+/// declaration of that name in the project is global, and never for names UIKit uses itself.
+struct SceneProvenance {
+    let facts: SceneProvenanceFacts
+    /// The app's windows belong to scenes (a `UIWindowSceneDelegate`, a SwiftUI `App`).
+    let sceneApp: Bool
+
+    enum Reason: Equatable {
+        case source(FactLocation)
+        case helper(Int)
+    }
+
+    /// Global helpers (indices into `facts.helpers`) and why.
+    private(set) var global: [Int: Reason] = [:]
+    /// Helpers that return the app delegate.
+    private(set) var delegates: [Int: Reason] = [:]
+    private var declaredCount: [String: Int] = [:]
+    private var globalCount: [String: Int] = [:]
+    private var delegateCount: [String: Int] = [:]
+    private var helpersByName: [String: [Int]] = [:]
+    /// The app's own `keyWindow` on `UIApplication`, if it declares one.
+    private var keyWindowRedefinition: Int?
+    private var callsByCallee: [String: [Int]] = [:]
+
+    /// UIKit's own names for scenes, windows and controllers: a project member of the same name read
+    /// on a value of unknown type is more likely UIKit's.
+    static let uikitNames: Set<String> = [
+        "window", "windows", "keyWindow", "windowScene", "scene", "scenes", "rootViewController", "view", "screen",
+        "delegate", "session", "first", "last", "current", "main", "shared", "default", "presentedViewController",
+        "presentingViewController", "topViewController", "visibleViewController", "navigationController",
+        "tabBarController", "parent", "viewControllers", "connectedScenes", "traitCollection", "coordinator",
+    ]
+
+    init(_ facts: SceneProvenanceFacts) {
+        self.facts = facts
+        self.sceneApp = facts.declaresScenes
+        for name in facts.declaredNames { declaredCount[name, default: 0] += 1 }
+        for (index, helper) in facts.helpers.enumerated() { helpersByName[helper.name, default: []].append(index) }
+        for (index, call) in facts.calls.enumerated() { callsByCallee[call.callee, default: []].append(index) }
+        keyWindowRedefinition = (helpersByName["keyWindow"] ?? []).first { index in
+            facts.helpers[index].owner == "UIApplication" && !facts.helpers[index].isStatic
+        }
+        solve()
+    }
+
+    // MARK: Fixed point
+
+    private mutating func solve() {
+        var queue: [(helper: Int, isDelegate: Bool)] = []
+        func markGlobal(_ index: Int, _ reason: Reason) {
+            guard global[index] == nil else { return }
+            global[index] = reason
+            globalCount[facts.helpers[index].name, default: 0] += 1
+            queue.append((index, false))
+        }
+        func markDelegate(_ index: Int, _ reason: Reason) {
+            guard delegates[index] == nil else { return }
+            delegates[index] = reason
+            delegateCount[facts.helpers[index].name, default: 0] += 1
+            queue.append((index, true))
+        }
+        // Which helpers read each name, and at which reference.
+        var readers: [String: [(helper: Int, reference: Int)]] = [:]
+        for (index, helper) in facts.helpers.enumerated() {
+            for (position, reference) in helper.flow.references.enumerated() {
+                readers[reference.name, default: []].append((index, position))
+            }
+        }
+        for (index, helper) in facts.helpers.enumerated() {
+            if let site = helper.flow.global ?? helper.flow.applicationKeyWindow { markGlobal(index, .source(site)) }
+            else if sceneApp, let site = helper.flow.delegateWindow { markGlobal(index, .source(site)) }
+            if helper.flow.appDelegate { markDelegate(index, .source(helper.site)) }
+        }
+        while let (source, isDelegate) = queue.popLast() {
+            for (reader, position) in readers[facts.helpers[source].name] ?? [] {
+                let helper = facts.helpers[reader]
+                let reference = helper.flow.references[position]
+                if isDelegate {
+                    guard resolves(reference, in: helper.context, to: source, counts: delegateCount) else { continue }
+                    if !reference.readsWindow { markDelegate(reader, .helper(source)) }
+                    else if sceneApp { markGlobal(reader, .helper(source)) }
+                } else if global[reader] == nil, resolves(reference, in: helper.context, to: source, counts: globalCount) {
+                    markGlobal(reader, .helper(source))
+                }
+            }
+        }
+    }
+
+    /// True when `reference`, read in a type with `context`, may denote helper `index`. `counts`:
+    /// how many declarations of each name are known to have the property looked for.
+    private func resolves(_ reference: ProvenanceReference, in context: [String], to index: Int, counts: [String: Int]) -> Bool {
+        let helper = facts.helpers[index]
+        guard helper.name == reference.name else { return false }
+        let allOfName = (counts[helper.name] ?? 0) >= (declaredCount[helper.name] ?? 0)
+        switch reference.form {
+        case .application:
+            return helper.owner == "UIApplication" && !helper.isStatic
+        case .staticMember(let type):
+            return helper.isStatic && helper.owner == type
+        case .unqualified, .selfMember:
+            if let owner = helper.owner, context.contains(owner) { return true }
+            if helper.owner == nil, reference.form == .unqualified { return allOfName }
+            return allOfName && !Self.uikitNames.contains(helper.name)
+        case .member:
+            return !helper.isStatic && allOfName && !Self.uikitNames.contains(helper.name)
+        }
+    }
+
+
+    /// The first global helper (or, with `delegate`, app-delegate helper read through `.window`) the flow reads.
+    /// Nil when the flow reads a global pick of its own file, which is reported there.
+    func helper(readBy flow: ProvenanceFlow, in context: [String], delegate: Bool = false) -> Int? {
+        if flow.global != nil { return nil }
+        if flow.applicationKeyWindow != nil, keyWindowRedefinition == nil { return nil }
+        for reference in flow.references where !delegate || reference.readsWindow {
+            for index in helpersByName[reference.name] ?? [] {
+                if delegate {
+                    if delegates[index] != nil, resolves(reference, in: context, to: index, counts: delegateCount) { return index }
+                } else if global[index] != nil, resolves(reference, in: context, to: index, counts: globalCount) {
+                    return index
+                }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Findings
+
+    struct Finding {
+        var site: FactLocation
+        var message: String
+        var help: String
+        var related: [RelatedLocation]
+        var decidedBy: [FactLocation]
+    }
+
+    /// How messages name a helper: `activeScene`, `AppDelegate.shared`.
+    func displayName(_ index: Int) -> String {
+        let helper = facts.helpers[index]
+        if helper.isStatic, let owner = helper.owner { return "`\(owner).\(helper.name)`" }
+        return "`\(helper.name)`"
+    }
+
+    /// The helper's definition and, when it is global through other helpers, the pick it comes from.
+    func evidence(_ index: Int, reasons: [Int: Reason], label: String) -> (related: [RelatedLocation], decidedBy: [FactLocation]) {
+        let helper = facts.helpers[index]
+        var related = [RelatedLocation(location: helper.site.location, message: "helper \(displayName(index)) \(label)")]
+        var decidedBy = [helper.site]
+        var current = index
+        var steps = 0
+        while case .helper(let next)? = reasons[current], steps < facts.helpers.count {
+            current = next
+            steps += 1
+        }
+        if steps > 0, case .source(let root)? = reasons[current], root.location != helper.site.location {
+            related.append(RelatedLocation(location: root.location, message: "the value it returns is picked here"))
+            decidedBy.append(root)
+        }
+        return (related, decidedBy)
+    }
+
+    /// Where a global value in `flow` comes from: a helper, or a pick of the flow's own file.
+    func globalSource(of flow: ProvenanceFlow, in context: [String]) -> (helper: Int?, site: FactLocation)? {
+        if let site = flow.global { return (nil, site) }
+        if let site = flow.applicationKeyWindow {
+            guard let redefinition = keyWindowRedefinition else { return (nil, site) }
+            if global[redefinition] != nil { return (redefinition, facts.helpers[redefinition].site) }
+        }
+        if sceneApp, let site = flow.delegateWindow { return (nil, site) }
+        if let index = helper(readBy: flow, in: context) { return (index, facts.helpers[index].site) }
+        return nil
+    }
+
+    /// A StoreKit call whose scene is a parameter that every call in the project feeds from a global value.
+    func sinkFinding(_ use: ProvenanceUse, _ sink: ParameterSink, api: String) -> Finding? {
+        let callers = (callsByCallee[sink.function] ?? []).map { facts.calls[$0] }.filter {
+            $0.label == sink.label && (sink.label != "_" || $0.position == sink.position)
+        }
+        guard !callers.isEmpty else { return nil }
+        var related: [RelatedLocation] = []
+        var decidedBy: [FactLocation] = []
+        var helperName: String?
+        for caller in callers {
+            guard let source = globalSource(of: caller.flow, in: caller.context) else { return nil }
+            decidedBy.append(caller.site)
+            if related.count < 3 {
+                related.append(RelatedLocation(location: caller.site.location, message: "a caller passes a scene picked from all scenes"))
+            }
+            if let index = source.helper, helperName == nil {
+                helperName = displayName(index)
+                related.append(RelatedLocation(location: facts.helpers[index].site.location,
+                                               message: "helper \(displayName(index)) returns a scene picked from all scenes"))
+                decidedBy.append(facts.helpers[index].site)
+            }
+        }
+        let message = helperName.map { "\(api) gets an arbitrary scene from helper \($0) through `\(sink.parameter)`" }
+            ?? "\(api) gets an arbitrary scene: every caller of `\(sink.function)` passes one"
+        return Finding(site: use.site, message: message,
+                       help: use.help + " Every call of `\(sink.function)` in the project passes a scene picked from all scenes.",
+                       related: related, decidedBy: decidedBy)
+    }
+
+    /// StoreKit calls whose scene comes from a global helper, directly or through a parameter (`connected_scenes_first`).
+    func storeKitFindings() -> [Finding] {
+        facts.uses.compactMap { use in
+            guard case .storeKit(let call) = use.kind else { return nil }
+            let api: String
+            switch call {
+            case .storeReviewControllerRequestReview: api = "`SKStoreReviewController.requestReview(in:)`"
+            case .appStoreRequestReview: api = "`AppStore.requestReview(in:)`"
+            case .showManageSubscriptions: api = "`AppStore.showManageSubscriptions(in:)`"
+            }
+            guard let index = helper(readBy: use.flow, in: use.context) else {
+                return use.sink.flatMap { sinkFinding(use, $0, api: api) }
+            }
+            let (related, decidedBy) = evidence(index, reasons: global, label: "returns a scene picked from all scenes")
+            return Finding(site: use.site, message: "\(api) gets an arbitrary scene from helper \(displayName(index))",
+                           help: use.help + " The helper \(displayName(index)) cannot know which window its caller is in.",
+                           related: related, decidedBy: decidedBy)
+        }
+    }
+
+    /// Window picks on a global scene, and reads of the app delegate's window (`key_window_lookup`).
+    func windowFindings() -> [Finding] {
+        facts.uses.compactMap { use in
+            switch use.kind {
+            case .windowPick(let pick):
+                guard let index = helper(readBy: use.flow, in: use.context) else { return nil }
+                let (related, decidedBy) = evidence(index, reasons: global, label: "returns a scene or window picked from all scenes")
+                let what = pick == ".keyWindow" ? "`.keyWindow` reads the key window" : "`\(pick)` picks a window"
+                return Finding(site: use.site, message: "\(what) of an arbitrary scene from helper \(displayName(index))",
+                               help: use.help + " The helper \(displayName(index)) cannot know which window its caller is in.",
+                               related: related, decidedBy: decidedBy)
+            case .delegateWindow:
+                guard sceneApp else { return nil }
+                let help = use.help + " The app's windows belong to its scenes: the app delegate's `window` is at most one of them."
+                if use.flow.delegateWindow != nil {
+                    return Finding(site: use.site, message: "The app delegate's `window` is not this code's window in an app with scenes",
+                                   help: help, related: [], decidedBy: [])
+                }
+                guard let index = helper(readBy: use.flow, in: use.context, delegate: true) else { return nil }
+                let (related, decidedBy) = evidence(index, reasons: delegates, label: "returns the app delegate")
+                return Finding(site: use.site,
+                               message: "The app delegate's `window` (from helper \(displayName(index))) is not this code's window",
+                               help: help, related: related, decidedBy: decidedBy)
+            case .storeKit:
+                return nil
+            }
+        }
+    }
+}

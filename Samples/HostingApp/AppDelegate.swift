@@ -1,0 +1,15 @@
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let window = UIWindow()
+        window.rootViewController = UINavigationController(rootViewController: EpisodeListViewController())
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
+    }
+}

@@ -1,0 +1,186 @@
+import Testing
+import SeamLintCore
+import SeamLintEngine
+import SeamLintCLI
+import SeamLintRules
+
+/// Scene and window values followed across files (`SceneProvenance`): helpers that return a global
+/// scene or window, to a fixed point; the findings they lead to, with the helper as related
+/// location and as what decided the finding.
+@Suite("Scene and window provenance")
+struct SceneProvenanceTests {
+    private func lint(_ files: [(path: String, code: String)]) -> [Diagnostic] {
+        InMemoryLint.diagnostics(files, rules: [ConnectedScenesFirst.self, KeyWindowLookup.self])
+    }
+
+    private static let picker = (path: "Picker.swift", code: """
+        extension UIApplication {
+            var activeScene: UIWindowScene? {
+                connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
+            }
+        }
+        """)
+
+    @Test("a helper chain across three files is followed to the pick")
+    func chainAcrossFiles() throws {
+        let found = lint([
+            Self.picker,
+            (path: "Locator.swift", code: """
+                enum SceneLocator {
+                    static var current: UIWindowScene? { UIApplication.shared.activeScene }
+                }
+                func hostScene() -> UIWindowScene? {
+                    guard let scene = SceneLocator.current else { return nil }
+                    return scene
+                }
+                """),
+            (path: "Use.swift", code: """
+                func rate() {
+                    if let scene = hostScene() { SKStoreReviewController.requestReview(in: scene) }
+                    let window = hostScene()?.windows.first(where: \\.isKeyWindow)
+                }
+                """),
+        ])
+        let uses = found.filter { $0.location.file == "Use.swift" }
+        #expect(uses.map(\.ruleID).sorted() == ["connected_scenes_first", "key_window_lookup"])
+        let review = try #require(uses.first { $0.ruleID == "connected_scenes_first" })
+        #expect(review.message.contains("helper `hostScene`"))
+        // The helper's definition, then the pick the value comes from.
+        #expect(review.related.map(\.location.file) == ["Locator.swift", "Picker.swift"])
+        #expect(review.decidedBy.first?.file == "Locator.swift")
+        #expect(review.decidedBy.first?.line == 4)
+        // The helper in Locator.swift is a plain use: only the pick in Picker.swift is reported there.
+        #expect(found.filter { $0.location.file == "Locator.swift" }.isEmpty)
+        #expect(found.filter { $0.location.file == "Picker.swift" }.count == 1)
+    }
+
+    @Test("a helper that returns what it was handed, or an identified scene, is not global")
+    func notGlobal() {
+        let found = lint([
+            (path: "Helpers.swift", code: """
+                extension UIApplication {
+                    var externalScene: UIWindowScene? {
+                        connectedScenes.first { $0.session.role == .windowExternalDisplayNonInteractive } as? UIWindowScene
+                    }
+                }
+                func scene(of view: UIView) -> UIWindowScene? { view.window?.windowScene }
+                """),
+            (path: "Use.swift", code: """
+                func show(_ view: UIView) {
+                    let a = UIApplication.shared.externalScene?.keyWindow
+                    let b = scene(of: view)?.keyWindow
+                    if let s = scene(of: view) { AppStore.requestReview(in: s) }
+                }
+                """),
+        ])
+        #expect(found.isEmpty, "\(found.map(\.message))")
+    }
+
+    @Test("a member read on an unknown value counts only when every declaration of the name is global")
+    func ambiguousMembers() {
+        let helper = (path: "Store.swift", code: """
+            final class SceneStore {
+                static let shared = SceneStore()
+                var foregroundScene: UIWindowScene? {
+                    UIApplication.shared.connectedScenes.first as? UIWindowScene
+                }
+            }
+            """)
+        let use = (path: "Use.swift", code: """
+            func show(_ store: SceneStore) {
+                let key = store.foregroundScene?.keyWindow
+            }
+            """)
+        #expect(lint([helper, use]).filter { $0.location.file == "Use.swift" }.count == 1)
+        let other = (path: "Other.swift", code: """
+            final class PreviewStore {
+                var foregroundScene: UIWindowScene?
+            }
+            """)
+        #expect(lint([helper, use, other]).filter { $0.location.file == "Use.swift" }.isEmpty)
+    }
+
+    @Test("the app delegate's window counts only in an app whose windows belong to scenes")
+    func delegateWindow() {
+        let use = (path: "Use.swift", code: """
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+            }
+            func root() -> UIViewController? {
+                let delegate = UIApplication.shared.delegate as? AppDelegate
+                return delegate?.window?.rootViewController
+            }
+            """)
+        #expect(lint([use]).isEmpty)
+        let sceneDelegate = (path: "SceneDelegate.swift", code: """
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+            }
+            """)
+        let found = lint([use, sceneDelegate])
+        #expect(found.map(\.ruleID) == ["key_window_lookup"])
+        #expect(found.first?.location.line == 6)
+        // A watchOS app's SwiftUI `App` in the same project does not give the iOS app scenes.
+        let watchApp = (path: "Notes Watch App/NotesWatchApp.swift", code: """
+            @main
+            struct NotesWatchApp: App {
+                var body: some Scene { WindowGroup { Text("Notes") } }
+            }
+            """)
+        #expect(lint([use, watchApp]).isEmpty)
+        let iOSApp = (path: "Notes/NotesApp.swift", code: watchApp.code)
+        #expect(lint([use, iOSApp]).count == 1)
+    }
+
+    @Test("the app's own keyWindow on UIApplication makes its callers' scene picks global")
+    func redefinedKeyWindow() {
+        let found = lint([
+            (path: "KeyWindow.swift", code: """
+                extension UIApplication {
+                    var keyWindow: UIWindow? {
+                        connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows).first { $0.isKeyWindow }
+                    }
+                }
+                """),
+            (path: "Use.swift", code: """
+                func rate() {
+                    let root = UIApplication.shared.keyWindow?.rootViewController
+                    guard let scene = UIApplication.shared.keyWindow?.windowScene else { return }
+                    AppStore.requestReview(in: scene)
+                }
+                """),
+        ])
+        let uses = found.filter { $0.location.file == "Use.swift" }
+        #expect(uses.map(\.ruleID) == ["connected_scenes_first"], "\(uses.map(\.message))")
+        #expect(uses.first?.message.contains("helper `keyWindow`") == true)
+    }
+
+    @Test("a StoreKit call reading a parameter is reported when every caller passes a global scene")
+    func parameterSink() throws {
+        let reviewer = (path: "Reviewer.swift", code: """
+            enum Reviewer {
+                static func ask(in scene: UIWindowScene) {
+                    SKStoreReviewController.requestReview(in: scene)
+                }
+            }
+            """)
+        let global = (path: "Caller.swift", code: """
+            func finished() {
+                guard let scene = UIApplication.shared.activeScene else { return }
+                Reviewer.ask(in: scene)
+            }
+            """)
+        let found = lint([Self.picker, reviewer, global]).filter { $0.location.file == "Reviewer.swift" }
+        let finding = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(finding.message.contains("helper `activeScene`"))
+        #expect(finding.related.map(\.location.file) == ["Caller.swift", "Picker.swift"])
+        // One caller that passes its own window's scene: the parameter is not global.
+        let local = (path: "Local.swift", code: """
+            final class Reader: UIViewController {
+                func done() { if let scene = view.window?.windowScene { Reviewer.ask(in: scene) } }
+            }
+            """)
+        #expect(lint([Self.picker, reviewer, global, local]).filter { $0.location.file == "Reviewer.swift" }.isEmpty)
+    }
+}
