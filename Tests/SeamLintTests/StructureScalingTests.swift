@@ -71,7 +71,8 @@ struct StructureScalingTests {
             // Columns count scalars from the line's start, also past the long line's checkpoints.
             let prefix = "    let s = \"".count
             let width = "\\(UIApplication.shared.keyWindow) ".count
-            #expect(diagnostics.map(\.location.column) == (0..<n).map { prefix + 1 + $0 * width + "\\(UIApplication.shared.".count })
+            // (Each finding starts at its chain: `UIApplication`, after `\(`.)
+            #expect(diagnostics.map(\.location.column) == (0..<n).map { prefix + 1 + $0 * width + "\\(".count })
             return steps
         }
     }
