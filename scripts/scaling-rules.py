@@ -3,7 +3,7 @@
 scope, nested, or as many files and projects in one tree), and the linter is timed at three sizes.
 A linear path takes about twice as long when n doubles; a quadratic one four times.
 
-    python3 scripts/scaling-rules.py [--lint .build/release/lint] [--base 8000] [--only NAME,...]
+    python3 scripts/scaling-rules.py [--lint .build/release/lint] [--base 8000] [--only NAME,...] [--runs 3] [--all-rules]
 
 Prints a Markdown table (docs/robustness.md, "Rule and structure scaling"). The ratio column is
 t(4n) / t(2n): about 2 for linear, 4 for quadratic. Times are wall-clock seconds of one run with
@@ -118,12 +118,68 @@ GENERATORS = {
         + "final class C: UIViewController {\n    func go() {\n" + "".join(
             f"        let h{i} = UIHostingController(rootView: V{i}())\n"
             f"        navigationController?.pushViewController(h{i}, animated: true)\n" for i in range(n)) + "    }\n}\n"), 8),
+    # One statement, one line, one block: each finding used to walk back over the statement, count
+    # its column from the line's start, hash the whole line, or re-read the block around it.
+    "if let chain binding n scene picks": (one_file(lambda n: "func f() {\n    if " + ", ".join(
+        f"let s{i} = UIApplication.shared.connectedScenes.first" for i in range(n)) + " { _ = 1 }\n}\n"), 2),
+    "nested calls, lookup at each level": (one_file(lambda n: "func f() {\n    _ = " + "g(UIApplication.shared.keyWindow, " * n
+                                                    + "0" + ")" * n + "\n}\n"), 8),
+    "one line, n private class names": (one_file(lambda n: "func f() {\n    " + " ".join(
+        f"_ = NSClassFromString(\"_UIView{i}\");" for i in range(n)) + "\n}\n"), 2),
+    "one line, n statements with lookups": (one_file(lambda n: "func f() {\n    " + " ".join(
+        f"let w{i} = UIApplication.shared.keyWindow;" for i in range(n)) + "\n}\n"), 2),
+    "keyWindow lines in one view controller method": (one_file(lambda n: "final class C: UIViewController {\n    func f() {\n"
+        + "        _ = UIApplication.shared.keyWindow\n" * n + "    }\n}\n"), 1),
+    "keyWindow in functions of an extension of a type from another file": (one_file(lambda n: "extension Model {\n" + "".join(
+        f"    func f{i}() {{ _ = UIApplication.shared.keyWindow }}\n" for i in range(n)) + "}\n"), 2),
+    "view controller methods reading view.window, no UIKit import": (lambda n: {"A.swift": "import SwiftUI\n\nextension C {\n"
+        + "".join(f"    func f{i}() {{ _ = view.window }}\n" for i in range(n)) + "}\nclass C: UIViewController {}\n"}, 2),
+    "#if blocks, lookup in each": (in_function(lambda i: "    #if DEBUG\n    _ = UIApplication.shared.keyWindow\n    #endif\n"), 2),
+    "#elseif chain, lookup in each branch": (one_file(lambda n: "func f() {\n#if os(iOS)\n_ = UIApplication.shared.keyWindow\n"
+        + "".join(f"#elseif B{i}\n_ = UIApplication.shared.keyWindow\n" for i in range(n)) + "#endif\n}\n"), 2),
+    "nested #if, lookup at each level": (nested(lambda i: f"#if A{i}\n_ = UIApplication.shared.windows.first\n",
+                                                lambda i: "#endif\n"), 8),
+    "nested closures, lookup at each level": (nested(lambda i: "run {\n_ = UIApplication.shared.keyWindow\n", lambda i: "}\n"), 8),
+    "nested types, lookup at each level": (one_file(lambda n: "".join(
+        f"struct T{i} {{\n    func f() {{ _ = UIApplication.shared.keyWindow }}\n" for i in range(n)) + "}\n" * n), 8),
+    "nested interpolations, lookup at each level": (one_file(lambda n: "func f() {\n    _ = " + "\"\\(UIApplication.shared.keyWindow)\\(" * n
+                                                              + "0" + ")\"" * n + "\n}\n"), 8),
+    "custom window creations after an early #available return": (one_file(lambda n: "func f(s: UIWindowScene) {\n"
+        "    if #available(iOS 18, *) { return }\n" + "".join(f"    let w{i} = OverlayWindow(windowScene: s)\n" for i in range(n))
+        + "}\n"), 1),
+    "nested Menus": (one_file(lambda n: "struct V: View {\n    var body: some View {\n" + "Menu(\"m\") {\n" * n
+                               + "Text(\"x\")\n" + "}\n" * n + "    }\n}\n"), 8),
+    "one array of private class names": (one_file(lambda n: "func f() {\n    _ = [" + ", ".join(
+        f"NSClassFromString(\"_UIView{i}\")" for i in range(n)) + "]\n}\n"), 2),
+    "view.window reads in nested closures in viewDidLoad": (one_file(lambda n: "final class C: UIViewController {\n"
+        "    override func viewDidLoad() {\n" + "run { _ = view.window\n" * n + "}\n" * n + "    }\n}\n"), 8),
+    "scrollEdgeAppearance assignments on one line": (one_file(lambda n: "func f() {\n    " + " ".join(
+        "navigationBar.scrollEdgeAppearance = a;" for _ in range(n)) + "\n}\n"), 2),
+    "chained string locals assembling a class name": (in_function(
+        lambda i: "    let s0 = \"_UI\"\n" if i == 0 else f"    let s{i} = s{i - 1} + \"a\"\n    _ = NSClassFromString(s{i})\n"), 2),
+    "one + chain of n string pieces": (one_file(lambda n: "func f() {\n    _ = NSClassFromString(\"_UI\"" + " + \"a\"" * n
+                                                + ")\n}\n"), 1),
+    "UIScreen.main reads in one scope": (in_function(lambda i: f"    let w{i} = UIScreen.main.bounds.width\n"), 1),
+    "UIScreen.main reads in one call": (one_file(lambda n: "func f() {\n    g(" + ", ".join(
+        "UIScreen.main.bounds.width" for _ in range(n)) + ")\n}\n"), 1),
+    "statusBarOrientation reads in one view controller method": (one_file(lambda n: "final class C: UIViewController {\n"
+        "    override func viewWillLayoutSubviews() {\n" + "        _ = UIApplication.shared.statusBarOrientation.isLandscape\n" * n
+        + "    }\n}\n"), 1),
+    "hosting controllers added as subviews, one method": (one_file(lambda n: "final class C: UIViewController {\n"
+        "    override func viewDidLoad() {\n" + "".join(f"        let h{i} = UIHostingController(rootView: Text(\"x\"))\n"
+        f"        view.addSubview(h{i}.view)\n" for i in range(n)) + "    }\n}\n"), 4),
+    "Objective-C: keyWindow lines in one method": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n"
+        + "    UIWindow *w = [UIApplication sharedApplication].keyWindow;\n" * n + "}\n@end\n"}, 2),
+    "Objective-C: one message, n lookup arguments": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n    [self g:"
+        + " h:".join("[UIApplication sharedApplication].keyWindow" for _ in range(n)) + "];\n}\n@end\n"}, 4),
+    "Objective-C: one line, n statements with lookups": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n    "
+        + " ".join("w = [UIApplication sharedApplication].windows.firstObject;" for _ in range(n)) + "\n}\n@end\n"}, 4),
     "files in one project": (many_files, 8),
     "projects in one tree": (many_projects, 16),
 }
 
 
-def run(lint, files):
+def run(lint, files, options=()):
     folder = tempfile.mkdtemp(prefix="seamlint-scaling-")
     try:
         for path, text in files.items():
@@ -132,7 +188,7 @@ def run(lint, files):
             with open(full, "w") as handle:
                 handle.write(text)
         start = time.monotonic()
-        subprocess.run([lint, "--quiet", "--reporter", "json", "."], cwd=folder,
+        subprocess.run([lint, "--quiet", "--reporter", "json", *options, "."], cwd=folder,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return time.monotonic() - start
     finally:
@@ -145,6 +201,8 @@ def main():
     parser.add_argument("--base", type=int, default=8000, help="n of the smallest size (divided per generator)")
     parser.add_argument("--only", default="", help="comma-separated generator names (substrings)")
     parser.add_argument("--headline", action="store_true", help="also time 400,000 keyWindow lines in one scope")
+    parser.add_argument("--all-rules", action="store_true", help="enable the opt-in rules too (private_uikit_class …)")
+    parser.add_argument("--runs", type=int, default=1, help="best of this many runs per size (the machine is shared)")
     arguments = parser.parse_args()
     lint = os.path.abspath(arguments.lint)
     wanted = [name for name in arguments.only.split(",") if name]
@@ -154,11 +212,12 @@ def main():
         if wanted and not any(w in name for w in wanted):
             continue
         n = max(1, arguments.base // divisor)
-        times = [run(lint, generate(n * factor)) for factor in (1, 2, 4)]
+        options = ["--enable-all-rules"] if arguments.all_rules else []
+        times = [min(run(lint, generate(n * factor), options) for _ in range(arguments.runs)) for factor in (1, 2, 4)]
         ratio = times[2] / times[1] if times[1] > 0 else float("inf")
         print(f"| {name} | {n} | {times[0]:.2f} | {times[1]:.2f} | {times[2]:.2f} | {ratio:.1f} |", flush=True)
     if arguments.headline:
-        seconds = run(lint, GENERATORS["keyWindow lines, one scope, one name"][0](400_000))
+        seconds = min(run(lint, GENERATORS["keyWindow lines, one scope, one name"][0](400_000)) for _ in range(arguments.runs))
         print(f"\n400,000 lines of `let w = UIApplication.shared.keyWindow` in one scope: {seconds:.1f} s")
     return 0
 

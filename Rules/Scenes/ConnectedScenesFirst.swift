@@ -325,8 +325,9 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let file = context.file
+        let hosts = WindowHostMemo()
         for lookup in file.iosSceneLookups() where lookup.result == .scene {
-            let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
+            let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick, memo: hosts))
             facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick),
                                                message: text.headline, help: text.help, scenes: context.appScenes))
         }

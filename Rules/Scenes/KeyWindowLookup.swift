@@ -430,8 +430,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             facts.keyWindowHelpers.append(context.factLocation(at: name))
         }
         if context.skipsTestFile { return }
+        let hosts = WindowHostMemo()
         for lookup in lookups where lookup.result == .window {
-            let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
+            let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick, memo: hosts))
             facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
                                                                             anchor: lookup.pick),
                                           message: text.headline, help: text.help,

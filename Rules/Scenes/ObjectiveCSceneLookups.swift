@@ -15,6 +15,7 @@ extension SourceFile {
     func objectiveCSceneLookups() -> [SceneLookup] {
         guard mentionsText("connectedScenes") || mentionsText("windows") || mentionsText("keyWindow") else { return [] }
         let containers = objectiveCContainers()
+        let reviewCalls = ObjectiveCReviewCalls()
         var lookups: [SceneLookup] = []
         // Code in a branch not compiled for iOS (`#if TARGET_OS_TV`) picks nothing on iOS.
         for index in code.indices where code[index].kind == .identifier && !isExcludedFromIOS(at: index) {
@@ -27,14 +28,14 @@ extension SourceFile {
                   objectiveCMessage(withFirstPiece: index)?.isUnary ?? true,
                   let receiverEnd = objectiveCStep(endingAt: step.end)?.receiverEnd,
                   isObjectiveCApplication(endingAt: receiverEnd, at: index, containers) else { continue }
-            if let lookup = objectiveCLookup(origin: origin, step: step) { lookups.append(lookup) }
+            if let lookup = objectiveCLookup(origin: origin, step: step, reviewCalls) { lookups.append(lookup) }
         }
         return foldObjectiveCStatements(lookups)
     }
 
     private enum PickedValue { case sceneCollection, windowCollection, scene, window }
 
-    private func objectiveCLookup(origin: SceneLookupOrigin, step: ObjectiveCStep) -> SceneLookup? {
+    private func objectiveCLookup(origin: SceneLookupOrigin, step: ObjectiveCStep, _ reviewCalls: ObjectiveCReviewCalls) -> SceneLookup? {
         var pick: Int?
         var pickEnd = step.end
         var pickText = ""
@@ -83,7 +84,7 @@ extension SourceFile {
                            start: objectiveCExpressionStart(endingAt: pickEnd, atMost: pick), pickEnd: pickEnd,
                            pickText: pickText,
                            statementStart: objectiveCStatementStart(containing: pick), foldedPicks: 0, local: nil,
-                           storeKitCall: objectiveCStoreKitCall(receiving: pick))
+                           storeKitCall: objectiveCStoreKitCall(receiving: pick, reviewCalls))
     }
 
     /// The first token of the expression ending at `end`: its first name, or the `[` of the
@@ -192,7 +193,8 @@ extension SourceFile {
 
     /// `[SKStoreReviewController requestReviewInScene:…]` receiving the pick, directly or through
     /// the local the statement declares (`UIWindowScene *scene = …anyObject;`).
-    func objectiveCStoreKitCall(receiving pick: Int) -> StoreKitSceneCall? {
+    func objectiveCStoreKitCall(receiving pick: Int, _ reviewCalls: ObjectiveCReviewCalls = ObjectiveCReviewCalls())
+        -> StoreKitSceneCall? {
         var open = Int(parent[pick])
         while open >= 0 {
             if let message = objectiveCMessage(at: open), message.pieces.contains(where: { tokenIs($0, "requestReviewInScene") }) {
@@ -201,21 +203,52 @@ extension SourceFile {
             open = Int(parent[open])
         }
         let start = objectiveCStatementStart(containing: pick)
-        var name: Int?
-        var index = start
-        while index < pick {
+        // The statement's first `name =`, scanned once per statement however many picks it holds.
+        var (index, name) = reviewCalls.assignments[start] ?? (start, nil)
+        let scanned = index
+        while name == nil && index < pick {
             if tokenIs(index + 1, "="), isNameLike(index), index > start { name = index; break }
             index += 1
         }
-        guard let name else { return nil }
+        reviewCalls.assignments[start] = (index, name)
+        ScalingCounter.add(index - scanned + 1)
+        guard let name, name < pick else { return nil }
         let scope = Int(parent[start])
         let end = scope >= 0 && matching[scope] > scope ? Int(matching[scope]) : code.count
-        for index in stride(from: pick, to: end, by: 1) where isName(index, "requestReviewInScene") && tokenIs(index + 1, ":") {
-            var argument = index + 2
-            guard argument < end else { break }   // `requestReviewInScene:` cut off at the end of the file
-            if code[argument].kind == .leftParen, matching[argument] > argument { argument = Int(matching[argument]) + 1 }
-            if argument < end, sameText(argument, name) { return .storeReviewControllerRequestReview }
+        // The `requestReviewInScene:` calls from `pick` to the scope's end that take `name`.
+        let calls = reviewCalls.calls(in: self)[Array(bytes(at: name))] ?? []
+        var low = 0, high = calls.count
+        while low < high {
+            let middle = (low + high) / 2
+            if calls[middle].call < pick { low = middle + 1 } else { high = middle }
+        }
+        while low < calls.count && calls[low].call < end {
+            if calls[low].argument < end { return .storeReviewControllerRequestReview }
+            low += 1
         }
         return nil
+    }
+}
+
+/// The `requestReviewInScene:` calls of an Objective-C file indexed once by their argument's text,
+/// and each statement's first assignment as far as scanned: every lookup read the rest of its
+/// scope for a call before, quadratic in the lookups of one method.
+final class ObjectiveCReviewCalls {
+    private var byArgument: [[UInt8]: [(call: Int, argument: Int)]]?
+    var assignments: [Int: (scannedTo: Int, name: Int?)] = [:]
+
+    func calls(in file: SourceFile) -> [[UInt8]: [(call: Int, argument: Int)]] {
+        if let byArgument { return byArgument }
+        var calls: [[UInt8]: [(call: Int, argument: Int)]] = [:]
+        for index in file.code.indices where file.isName(index, "requestReviewInScene") && file.tokenIs(index + 1, ":") {
+            var argument = index + 2
+            guard argument < file.code.count else { continue }
+            if file.code[argument].kind == .leftParen, file.matching[argument] > argument { argument = Int(file.matching[argument]) + 1 }
+            guard argument < file.code.count else { continue }
+            calls[Array(file.bytes(at: argument)), default: []].append((index, argument))
+        }
+        ScalingCounter.add(file.code.count)
+        byArgument = calls
+        return calls
     }
 }

@@ -96,6 +96,8 @@ struct SceneLookupFinder {
     let storeKitIndex = LazySceneStoreKitIndex()
     /// Built at the first name resolved.
     let nameIndex = LazySceneNameIndex()
+    /// `enclosingStoreKitCall(from:)` by bracket.
+    let enclosingCalls = EnclosingStoreKitCalls()
 
     init(file: SourceFile) { self.file = file }
 
@@ -679,11 +681,7 @@ struct SceneLookupFinder {
     /// possibly re-bound once (`let windowScene = scene as? UIWindowScene`).
     func storeKitCall(receiving pick: Int) -> StoreKitSceneCall? {
         // Directly inside the argument list.
-        var open = Int(file.parent[pick])
-        while open >= 0 && file.code[open].kind != .leftBrace {
-            if file.code[open].kind == .leftParen, let call = storeKitCall(openingAt: open) { return call }
-            open = Int(file.parent[open])
-        }
+        if let call = enclosingStoreKitCall(from: Int(file.parent[pick])) { return call }
         let statement = file.statementStart(containing: pick)
         let names = boundNames(from: statement, upTo: pick)
         guard !names.isEmpty else { return nil }
@@ -691,6 +689,24 @@ struct SceneLookupFinder {
         let end = scope >= 0 && file.matching[scope] > scope ? Int(file.matching[scope]) : file.code.count
         return storeKitIndex.value(file: file, callOpeningAt: storeKitCall(openingAt:))
             .call(after: pick, before: end, names: names, in: file)
+    }
+
+    /// The StoreKit call whose argument list holds `open` (a bracket), within the innermost `{ … }`.
+    /// Remembered for every bracket passed: lookups at every level of deeply nested calls walked
+    /// out through all the levels each.
+    func enclosingStoreKitCall(from open: Int) -> StoreKitSceneCall? {
+        var open = open
+        var passed: [Int] = []
+        var answer: StoreKitSceneCall?
+        while open >= 0 && file.code[open].kind != .leftBrace {
+            if let known = enclosingCalls.calls[open] { answer = known; break }
+            passed.append(open)
+            if file.code[open].kind == .leftParen, let call = storeKitCall(openingAt: open) { answer = call; break }
+            open = Int(file.parent[open])
+        }
+        for bracket in passed { enclosingCalls.calls[bracket] = .some(answer) }
+        ScalingCounter.add(passed.count + 1)
+        return answer
     }
 
     /// `requestReview(in:` / `showManageSubscriptions(in:` opening at `open`.
@@ -706,21 +722,32 @@ struct SceneLookupFinder {
         return nil
     }
 
-    /// Name tokens bound by `let`/`var` between `start` and `end` (`if let a = …, let b = …`).
-    /// Picks of one statement come in file order: each extends the scan of the one before.
+    /// Name tokens bound by `let`/`var` between `start` and `end` (`if let a = …, let b = …`): the
+    /// last `SceneStoreKitIndex.maximumNames`, all that `call(after:before:names:)` reads.
+    /// Picks of one statement come in file order: each extends the scan of the one before (and a
+    /// statement binding thousands of names hands each pick a few, not all before it).
     func boundNames(from start: Int, upTo end: Int) -> [Int] {
         let cache = nameIndex.value(file: file)
-        var (index, names) = cache.boundNames[start] ?? (start, [])
-        if index > end { return names.filter { $0 < end } }
-        while index < end {
-            if file.code[index].keyword == .let || file.code[index].keyword == .var {
-                guard index + 1 < end else { break }  // its name is not before `end`: left for a later pick
-                if file.code[index + 1].kind == .identifier { names.append(index + 1) }
+        var index = cache.boundNames[start]?.scannedTo ?? start
+        let scanned = index
+        if index < end {
+            var found: [Int] = []
+            while index < end {
+                if file.code[index].keyword == .let || file.code[index].keyword == .var {
+                    guard index + 1 < end else { break }  // its name is not before `end`: left for a later pick
+                    if file.code[index + 1].kind == .identifier { found.append(index + 1) }
+                }
+                index += 1
             }
-            index += 1
+            cache.boundNames[start, default: (start, [])].scannedTo = index
+            cache.boundNames[start, default: (start, [])].names.append(contentsOf: found)
+            ScalingCounter.add(index - scanned)
         }
-        cache.boundNames[start] = (index, names)
-        return names
+        let names = cache.boundNames[start]?.names ?? []
+        // Names ascend: those before `end` are a prefix (a later lookup may ask about an earlier pick).
+        let upper = SceneNameIndex.firstIndex(in: names, after: end - 1) { $0 }
+        ScalingCounter.add(1)
+        return Array(names[max(0, upper - SceneStoreKitIndex.maximumNames)..<upper])
     }
 }
 

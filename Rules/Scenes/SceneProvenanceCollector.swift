@@ -7,6 +7,8 @@ import SeamLintCore
 struct SceneProvenanceCollector {
     let file: SourceFile
     let context: RuleContext
+    /// One for the file: thousands of findings in one method read it once (`WindowHostMemo`).
+    let hosts = WindowHostMemo()
     /// Code indices of this file's global picks (`sceneLookups()`), ascending, and of its reads of
     /// `UIApplication.shared.keyWindow` among them.
     let globalPicks: [Int]
@@ -471,7 +473,7 @@ struct SceneProvenanceCollector {
             // The whole chain, `helper()?.windows.first(where: …)`, named by its pick.
             let site = context.factLocation(from: pick.receiver.lowerBound, through: pick.pickEnd, anchor: pick.pick)
             facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: site,
-                                            help: Self.windowHelp(file.windowHost(at: pick.pick)),
+                                            help: Self.windowHelp(file.windowHost(at: pick.pick, memo: hosts)),
                                             context: typeContext(of: index), flow: flow))
         } else if code[index - 1].kind == .period, isKeyWindowPick(at: index) {
             // `foregroundSceneWindows.first(where: \.isKeyWindow)`: the key window of a helper's windows.
@@ -482,7 +484,7 @@ struct SceneProvenanceCollector {
                   !flow.references.isEmpty else { return }
             let text = "." + file.text(at: index) + "(where:)"
             facts.uses.append(ProvenanceUse(kind: .windowPick(text), site: context.factLocation(at: index),
-                                            help: Self.windowHelp(file.windowHost(at: index)),
+                                            help: Self.windowHelp(file.windowHost(at: index, memo: hosts)),
                                             context: typeContext(of: index), flow: flow))
         } else if code[index - 1].kind == .period, file.isName(index, "window"), !file.tokenIs(index + 1, "=") {
             recordDelegateWindow(at: index)
@@ -521,7 +523,7 @@ struct SceneProvenanceCollector {
         if let below = file.iosAvailability(at: window).below, below <= Version(13) { return }
         facts.uses.append(ProvenanceUse(kind: .delegateWindow,
                                         site: context.factLocation(from: chain.start, through: window, anchor: window),
-                                        help: Self.windowHelp(file.windowHost(at: window)),
+                                        help: Self.windowHelp(file.windowHost(at: window, memo: hosts)),
                                         context: typeContext(of: window), flow: flow))
     }
 
@@ -543,7 +545,7 @@ struct SceneProvenanceCollector {
         let close = Int(file.matching[open])
         let site = context.factLocation(from: min(file.chainStart(containing: name), name), through: max(close, name), anchor: name)
         facts.uses.append(ProvenanceUse(kind: .storeKit(call), site: site,
-                                        help: Self.storeKitHelp(call, file.windowHost(at: name)),
+                                        help: Self.storeKitHelp(call, file.windowHost(at: name, memo: hosts)),
                                         context: typeContext(of: name), flow: flow, sink: sink))
     }
 

@@ -32,6 +32,7 @@ final class SceneStoreKitIndex {
     /// The first call after `pick` and before `end` whose argument is one of `names` (code indices
     /// of names bound at `pick`) or of their re-bindings made before the call.
     func call(after pick: Int, before end: Int, names: [Int], in file: SourceFile) -> StoreKitSceneCall? {
+        ScalingCounter.add(names.count)
         var pending = names.map { (text: Array(file.bytes(at: $0)), from: pick) }
         var known: [(text: [UInt8], from: Int)] = []
         while let name = pending.popLast(), known.count < Self.maximumNames {
@@ -140,4 +141,9 @@ final class LazySceneNameIndex {
         index = built
         return built
     }
+}
+
+/// The StoreKit call around each bracket, once found (the finder's methods are not mutating).
+final class EnclosingStoreKitCalls {
+    var calls: [Int: StoreKitSceneCall?] = [:]
 }

@@ -256,15 +256,21 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
 
     public func check(_ context: inout RuleContext) {
         let file = context.file
+        let hosts = WindowHostMemo()
+        // Read once: asked for every method of every view or view controller.
+        var importsAppKit: Bool?
         for (index, declaration) in file.declarations.enumerated() where declaration.isFunctionLike {
             guard let open = declaration.bodyOpen, let close = declaration.bodyClose,
                   let owner = declaration.parent, file.declarations[owner].isType,
                   !file.declaration(declaration, hasModifier: "static"), !file.declaration(declaration, hasModifier: "class")
             else { continue }
             let type = file.declarations[owner]
-            let host = file.windowHost(ofType: type)
+            let host = file.windowHost(ofType: type, memo: hosts)
             guard host == .viewController || host == .view else { continue }
-            let appKit = Self.isAppKit(type, file: file)
+            let appKit = Self.isAppKit(type, file: file) {
+                if importsAppKit == nil { importsAppKit = Self.importsAppKitNotUIKit(file) }
+                return importsAppKit!
+            }
             guard let moment = Self.moment(of: declaration, host: host, appKit: appKit, file: file) else { continue }
             for candidate in open + 1..<close where file.isName(candidate, "window") {
                 guard let read = Self.windowRead(at: candidate, in: index, host: host, file: file) else { continue }
@@ -278,8 +284,14 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
     }
 
     /// An AppKit class: its superclass is an `NS…` class, or the file imports AppKit (or Cocoa) and not UIKit.
-    static func isAppKit(_ type: Declaration, file: SourceFile) -> Bool {
+    static func isAppKit(_ type: Declaration, file: SourceFile, fileImportsAppKit: () -> Bool) -> Bool {
         if let superclass = type.inheritance.first, file.tokenHasPrefix(superclass, "NS") { return true }
+        return fileImportsAppKit()
+    }
+
+    /// The file imports AppKit (or Cocoa) and not UIKit.
+    static func importsAppKitNotUIKit(_ file: SourceFile) -> Bool {
+        ScalingCounter.add(file.code.count)
         var importsAppKit = false
         for index in file.code.indices where file.code[index].keyword == .import && index + 1 < file.code.count {
             if file.isName(index + 1, "UIKit") { return false }

@@ -17,12 +17,24 @@ enum WindowHost: Sendable, Equatable {
     case other
 }
 
+/// What `windowHost` reads once per file and remembers for the next question: whether each
+/// function hands `self` over, and the file's type declarations by name. Without it, thousands of
+/// lookups in one view controller method re-read the method each, and thousands of functions in
+/// an extension of a type declared elsewhere read every declaration each.
+final class WindowHostMemo {
+    /// By the function's keyword index.
+    var handsOverSelf: [Int: Bool] = [:]
+    /// The first type declaration (not an extension) of each name.
+    var typesByName: [[UInt8]: Int]?
+}
+
 extension SourceFile {
     /// The role of the innermost type around `index`, with static members counted as `.other`
     /// for view controllers and views (they have no `view` or `window`).
     /// A view or view controller that hands itself to a container in the same function
     /// (`keyWindow?.addSubview(self)`, `root.present(self, …)`) is not on screen yet either: `.other`.
-    func windowHost(at index: Int) -> WindowHost {
+    /// Pass one `memo` for all the questions about a file.
+    func windowHost(at index: Int, memo: WindowHostMemo = WindowHostMemo()) -> WindowHost {
         var isStatic = false
         var function: Declaration?
         for owner in enclosingDeclarations(of: index) {
@@ -35,10 +47,13 @@ extension SourceFile {
                 continue
             }
             guard declaration.isType else { continue }
-            let host = windowHost(ofType: declaration)
+            let host = windowHost(ofType: declaration, memo: memo)
             if host == .viewController || host == .view {
                 if isStatic { return .other }
-                if let function, handsOverSelf(function) { return .other }
+                if let function {
+                    if memo.handsOverSelf[function.keyword] == nil { memo.handsOverSelf[function.keyword] = handsOverSelf(function) }
+                    if memo.handsOverSelf[function.keyword]! { return .other }
+                }
             }
             return host
         }
@@ -49,6 +64,7 @@ extension SourceFile {
     /// `insertSubview`, `present`, `addChild` or `pushViewController`.
     func handsOverSelf(_ function: Declaration) -> Bool {
         guard let open = function.bodyOpen, let close = function.bodyClose else { return false }
+        ScalingCounter.add(close - open)
         var index = open + 1
         while index + 3 < close {
             defer { index += 1 }
@@ -65,7 +81,7 @@ extension SourceFile {
     /// The role of a type declaration, from its inheritance clause (classes: the superclass, by name
     /// when it is defined elsewhere) or, for an extension, from the extended type's name or its
     /// declaration in this file.
-    func windowHost(ofType declaration: Declaration) -> WindowHost {
+    func windowHost(ofType declaration: Declaration, memo: WindowHostMemo? = nil) -> WindowHost {
         switch declaration.kind {
         case .class:
             if declaration.inheritance.contains(where: { isSceneDelegateProtocol($0) }) { return .sceneDelegate }
@@ -86,9 +102,24 @@ extension SourceFile {
             if isName(name, "View") || isName(name, "ViewModifier") { return .swiftUIView }
             if declaration.inheritance.contains(where: { isSceneDelegateProtocol($0) }) { return .sceneDelegate }
             // The extended type declared in this file decides.
-            for other in declarations where other.kind != .extension && other.isType {
-                if let otherName = other.name, bytes(at: otherName).elementsEqual(bytes(at: name)) {
-                    return windowHost(ofType: other)
+            if let memo {
+                if memo.typesByName == nil {
+                    var types: [[UInt8]: Int] = [:]
+                    for (position, other) in declarations.enumerated() where other.kind != .extension && other.isType {
+                        if let otherName = other.name, types[Array(bytes(at: otherName))] == nil {
+                            types[Array(bytes(at: otherName))] = position
+                        }
+                    }
+                    memo.typesByName = types
+                    ScalingCounter.add(declarations.count)
+                }
+                if let position = memo.typesByName![Array(bytes(at: name))] { return windowHost(ofType: declarations[position]) }
+            } else {
+                ScalingCounter.add(declarations.count)
+                for other in declarations where other.kind != .extension && other.isType {
+                    if let otherName = other.name, bytes(at: otherName).elementsEqual(bytes(at: name)) {
+                        return windowHost(ofType: other)
+                    }
                 }
             }
             // `extension UIViewController` / `extension UIView` serve every instance, including ones

@@ -32,12 +32,21 @@ public struct ConditionTable: Sendable {
     public private(set) var availability: [AvailabilityRegion] = []
     /// Code not compiled for iOS, sorted and disjoint (see `excludedRanges`).
     public private(set) var excludedFromIOS: [Range<Int>] = []
+    /// Built when there are more than a few regions or branches (ConditionIndex.swift).
+    private(set) var availabilityIndex: AvailabilityIndex?
+    private(set) var clauseIndex: ClauseIndex?
 
     init(file: SourceFile) {
         scanDirectives(file)
         excludedFromIOS = Self.excludedRanges(clauses, file)
         scanAvailabilityChecks(file)
         scanAvailableAttributes(file)
+        if availability.count > AvailabilityIndex.threshold {
+            availabilityIndex = AvailabilityIndex(regions: availability, codeCount: file.code.count)
+        }
+        if clauses.count > ClauseIndex.threshold {
+            clauseIndex = ClauseIndex(clauses: clauses, codeCount: file.code.count)
+        }
     }
 
     private mutating func scanDirectives(_ file: SourceFile) {
@@ -230,7 +239,10 @@ public struct ConditionTable: Sendable {
 extension SourceFile {
     /// The `#if` branches that contain code index `index`, innermost last.
     public func activeClauses(at index: Int) -> [ConditionTable.Clause] {
-        conditions.clauses.filter { $0.body.contains(index) }
+        let table = conditions
+        if let positions = table.clauseIndex?.clauses(at: index) { return positions.map { table.clauses[$0] } }
+        ScalingCounter.add(table.clauses.count)
+        return table.clauses.filter { $0.body.contains(index) }
     }
 
     /// True when code at `index` is not compiled for iOS: in a branch whose condition is false
@@ -249,10 +261,16 @@ extension SourceFile {
     }
 
     /// What is known of the iOS version at `index` from `#available` checks and `@available`.
+    /// (With many regions, an equal version may come from another region than the first.)
     public func iosAvailability(at index: Int) -> (minimum: Version?, below: Version?) {
+        let table = conditions
+        if let availabilityIndex = table.availabilityIndex, index >= 0 && index < code.count {
+            return availabilityIndex.bounds(at: index)
+        }
         var minimum: Version?
         var below: Version?
-        for region in conditions.availability where region.range.contains(index) {
+        ScalingCounter.add(table.availability.count)
+        for region in table.availability where region.range.contains(index) {
             if let value = region.minimum, minimum.map({ value > $0 }) ?? true { minimum = value }
             if let value = region.below, below.map({ value < $0 }) ?? true { below = value }
         }

@@ -139,22 +139,47 @@ extension SourceFile {
     private func followsUnavailableCondition(_ index: Int, _ version: Version) -> Bool {
         var start = index
         while parent[start] >= 0, code[Int(parent[start])].kind != .leftBrace { start = Int(parent[start]) }
-        var cursor = start - 1
-        while cursor >= 0 {
-            let token = code[cursor]
-            if token.kind.isClosingBracket, matching[cursor] >= 0 {
-                cursor = Int(matching[cursor]) - 1
-                continue
-            }
-            if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon { return false }
-            if token.kind == .poundKeyword, tokenIs(cursor, "#unavailable"),
-               let checked = iosVersion(inAvailabilityCall: cursor + 1), checked <= version {
-                return true
-            }
-            if token.keyword == .if || token.keyword == .guard || token.keyword == .while { return false }
-            cursor -= 1
+        var cursor = conditionStop(from: start - 1)
+        while cursor >= 0, code[cursor].kind == .poundKeyword, tokenIs(cursor, "#unavailable") {
+            if let checked = iosVersion(inAvailabilityCall: cursor + 1), checked <= version { return true }
+            cursor = conditionStop(from: cursor - 1)
         }
         return false
+    }
+
+    /// Walking back from `position` (stepping over bracketed groups): the first `{`, `}`, `;`,
+    /// `#unavailable`, `if`, `guard` or `while`, or -1. Remembered for every position passed: the
+    /// questions about thousands of statements of one block walked back over all the statements
+    /// before each (nothing else separates statements on their own lines).
+    private func conditionStop(from position: Int) -> Int {
+        if conditionStopMemo.isEmpty { conditionStopMemo = [Int32](repeating: -2, count: code.count) }
+        func isStop(_ cursor: Int) -> Bool {
+            let token = code[cursor]
+            if token.kind.isClosingBracket, matching[cursor] >= 0 { return false }
+            return token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon
+                || (token.kind == .poundKeyword && tokenIs(cursor, "#unavailable"))
+                || token.keyword == .if || token.keyword == .guard || token.keyword == .while
+        }
+        func next(_ cursor: Int) -> Int {
+            code[cursor].kind.isClosingBracket && matching[cursor] >= 0 ? Int(matching[cursor]) - 1 : cursor - 1
+        }
+        var cursor = min(position, code.count - 1)
+        var steps = 0
+        var answer = -1
+        while cursor >= 0 {
+            steps += 1
+            if conditionStopMemo[cursor] != -2 { answer = Int(conditionStopMemo[cursor]); break }
+            if isStop(cursor) { answer = cursor; break }
+            cursor = next(cursor)
+        }
+        cursor = min(position, code.count - 1)
+        while cursor >= 0 && cursor != answer && conditionStopMemo[cursor] == -2 {
+            steps += 1
+            conditionStopMemo[cursor] = Int32(truncatingIfNeeded: answer)
+            cursor = next(cursor)
+        }
+        ScalingCounter.add(steps)
+        return answer
     }
 
     /// The iOS version in `(iOS 18, *)` at `open`.
@@ -170,27 +195,59 @@ extension SourceFile {
     /// `if #available(iOS N, *) { …; return }` (N ≤ `version`: it returns on every system from N
     /// on) among the statements of block `open` before `index`.
     private func hasEarlyExit(in open: Int, before index: Int, onIOS version: Version) -> Bool {
+        let exits = earlyExits(in: open)
+        // The exits whose statement ends before `index`: a prefix, by binary search.
+        var low = 0, high = exits.count
+        while low < high {
+            let middle = (low + high) / 2
+            if exits[middle].end < index { low = middle + 1 } else { high = middle }
+        }
+        ScalingCounter.add(1)
+        return low > 0 && exits[low - 1].lowestMinimum <= version
+    }
+
+    /// The `if #available(iOS N, *) { …; return }` statements of block `open`, in order: where each
+    /// ends and the lowest N so far. Found once per block (each question re-read the block
+    /// from its start before, quadratic in the questions about one block).
+    private func earlyExits(in open: Int) -> [EarlyExit] {
+        if let known = earlyExitMemo[open] { return known }
+        var exits: [EarlyExit] = []
+        let close = matching[open] > open ? Int(matching[open]) : code.count
         var cursor = open + 1
-        while cursor < index {
+        var steps = 0
+        while cursor < close {
+            steps += 1
             if parent[cursor] == Int32(open), code[cursor].keyword == .if, tokenIs(cursor + 1, "#available") {
                 var brace = cursor + 1
-                while brace < index && !(code[brace].kind == .leftBrace && parent[brace] == Int32(open)) {
+                while brace < close && !(code[brace].kind == .leftBrace && parent[brace] == Int32(open)) {
                     if code[brace].kind.isOpeningBracket, matching[brace] > brace { brace = Int(matching[brace]) }
                     brace += 1
+                    steps += 1
                 }
-                guard brace < index, matching[brace] > brace, Int(matching[brace]) < index else { return false }
-                if let minimum = iosAvailability(at: brace + 1).minimum, minimum <= version {
-                    for statement in brace + 1..<Int(matching[brace])
-                    where parent[statement] == Int32(brace) && code[statement].keyword == .return {
-                        return true
+                guard brace < close, matching[brace] > brace else { break }
+                let end = Int(matching[brace])
+                if let minimum = iosAvailability(at: brace + 1).minimum {
+                    for statement in brace + 1..<end where parent[statement] == Int32(brace) && code[statement].keyword == .return {
+                        let lowest = exits.last.map { Swift.min($0.lowestMinimum, minimum) } ?? minimum
+                        exits.append(EarlyExit(end: end, lowestMinimum: lowest))
+                        break
                     }
+                    steps += end - brace
                 }
-                cursor = Int(matching[brace])
+                cursor = end
             } else if code[cursor].kind.isOpeningBracket, matching[cursor] > cursor {
                 cursor = Int(matching[cursor])
             }
             cursor += 1
         }
-        return false
+        ScalingCounter.add(steps)
+        earlyExitMemo[open] = exits
+        return exits
     }
+}
+
+/// An early `if #available(…) { return }` of a block (`SourceFile.earlyExits(in:)`).
+struct EarlyExit {
+    var end: Int
+    var lowestMinimum: Version
 }

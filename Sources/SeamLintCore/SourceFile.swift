@@ -57,6 +57,17 @@ public final class SourceFile {
     /// Asked by most fact collectors for every file; computed once.
     public private(set) lazy var importsAppKitOnly: Bool = computeImportsAppKitOnly()
     public private(set) lazy var pathNamesOtherPlatform: Bool = computePathNamesOtherPlatform()
+    /// `statementStart(containing:)` answers by code index, -1 where not known yet (empty until asked).
+    var statementStartMemo: [Int32] = []
+    /// `objectiveCStatementStart(containing:)` answers by code index, -1 where not known yet.
+    var objectiveCStatementStartMemo: [Int32] = []
+    /// `earlyExits(in:)` by the block's `{` (PlatformScope.swift).
+    var earlyExitMemo: [Int: [EarlyExit]] = [:]
+    /// `conditionStop(from:)` by code index: -2 unknown (PlatformScope.swift).
+    var conditionStopMemo: [Int32] = []
+    /// For lines longer than `columnStride` bytes, by line index: the scalars before every
+    /// `columnStride`-th byte, so a column on a long line is counted from the nearest one.
+    var columnCheckpoints: [Int: [Int32]] = [:]
 }
 
 extension SourceFile {
@@ -163,14 +174,48 @@ extension SourceFile {
     /// The location of a byte offset; the column counts Unicode scalars, 1-based.
     public func location(ofOffset offset: Int) -> Location {
         let line = line(ofOffset: offset)
+        let lineStart = lineStarts[line - 1]
         var column = 1
-        var index = lineStarts[line - 1]
+        var index = lineStart
+        // On a long line (thousands of findings in one interpolation or call), count from the
+        // nearest checkpoint: counting from the line's start for each was quadratic in the line.
+        let stride = Self.columnStride
+        if offset - lineStart >= stride {
+            let checkpoints = columnCheckpoints(line: line - 1)
+            let step = min((offset - lineStart) / stride, checkpoints.count - 1)
+            column += Int(checkpoints[step])
+            index += step * stride
+        }
+        var steps = 0
         while index < offset && index < bytes.count {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
+            steps += 1
         }
+        ScalingCounter.add(steps)
         // A continuation byte at `offset` itself would be mid-scalar; offsets here are token starts.
         return Location(file: path, line: line, column: column, offset: offset)
+    }
+
+    static let columnStride = 256
+
+    /// The scalars of line `line` (0-based) before each multiple of `columnStride` bytes into it,
+    /// counted once per line.
+    private func columnCheckpoints(line: Int) -> [Int32] {
+        if let known = columnCheckpoints[line] { return known }
+        let start = lineStarts[line]
+        let end = min(line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count, bytes.count)
+        var checkpoints: [Int32] = [0]
+        var scalars: Int32 = 0
+        var index = start
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { scalars += 1 }
+            index += 1
+            if (index - start) % Self.columnStride == 0 { checkpoints.append(scalars) }
+        }
+        ScalingCounter.add(end - start)
+        columnCheckpoints[line] = checkpoints
+        return checkpoints
     }
 
     /// The location of a code token.

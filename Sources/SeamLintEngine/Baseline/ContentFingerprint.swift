@@ -1,7 +1,8 @@
 import SeamLintCore
 
 /// The hash of what a finding flags, without its line number or message: the flagged text, the
-/// line(s) it is on and the nearest non-blank line above and below, whitespace collapsed. The
+/// line(s) it is on and the nearest non-blank line above and below, whitespace collapsed (a line
+/// over `longLine` bytes by its hash). The
 /// baseline, SARIF and GitLab identities all start from it, so rewording a message, changing the
 /// deployment target or moving code above a finding keeps every identity. Computed where the
 /// bytes are (the linter), so reporters never read a file again.
@@ -33,6 +34,7 @@ struct ContentFingerprint {
         let above = neighbour(from: first - 1, step: -1)
         let below = neighbour(from: last + 1, step: 1)
         let flagged = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        ScalingCounter.add(end - start + lines.utf8.count + above.utf8.count + below.utf8.count)
         return Fingerprint.hex(Fingerprint.fnv1a([flagged, lines, above, below]))
     }
 
@@ -50,14 +52,24 @@ struct ContentFingerprint {
         }
     }
 
+    /// A line, collapsed; past `longLine` bytes, a space and the hex hash of that instead (no
+    /// collapsed line starts with a space). Each finding hashes its line and the lines around it,
+    /// so thousands of findings on one long line (interpolations, one call with thousands of
+    /// arguments) hashed that line once each, quadratic in its length.
     private mutating func line(at index: Int) -> String {
         if let known = collapsedLines[index] { return known }
         let start = lineStarts[index]
         let end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
-        let text = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        var text = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        if text.utf8.count > Self.longLine { text = " " + Fingerprint.hex(Fingerprint.fnv1a([text])) }
+        ScalingCounter.add(end - start)
         collapsedLines[index] = text
         return text
     }
+
+    /// Longer lines are hashed once and stand in the fingerprint as their hash: real code stays
+    /// far below, so its fingerprints (and baselines) are unchanged.
+    static let longLine = 1024
 
     private mutating func neighbour(from index: Int, step: Int) -> String {
         let key = step < 0 ? -index - 2 : index  // above and below from the same line differ

@@ -1,3 +1,5 @@
+import SeamLintCore
+
 /// Line and column of a byte offset, the way `Location` counts them: 1-based lines ended by
 /// "\n", "\r\n" or "\r"; 1-based columns counting Unicode scalars.
 enum TextPosition {

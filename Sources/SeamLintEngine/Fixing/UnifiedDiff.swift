@@ -1,3 +1,5 @@
+import SeamLintCore
+
 /// A unified diff of two texts, line by line (Myers' algorithm), for `--fix --dry-run`. The
 /// output is what `diff -u` prints, so `patch -p1` (or `git apply`) applies it from the working
 /// folder; "" when the texts are equal.
