@@ -42,9 +42,9 @@ struct SceneProvenance {
         "tabBarController", "parent", "viewControllers", "connectedScenes", "traitCollection", "coordinator",
     ]
 
-    init(_ facts: SceneProvenanceFacts, sceneApp: Bool) {
+    init(_ facts: SceneProvenanceFacts) {
         self.facts = facts
-        self.sceneApp = sceneApp || facts.declaresWindowSceneDelegate
+        self.sceneApp = facts.declaresScenes
         for name in facts.declaredNames { declaredCount[name, default: 0] += 1 }
         for (index, helper) in facts.helpers.enumerated() { helpersByName[helper.name, default: []].append(index) }
         for (index, call) in facts.calls.enumerated() { callsByCallee[call.callee, default: []].append(index) }

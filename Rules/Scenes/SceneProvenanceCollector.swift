@@ -13,8 +13,25 @@ struct SceneProvenanceCollector {
     let applicationKeyWindows: [Int]
     /// Window picks on scene values, by the index of their `keyWindow`/`windows` member.
     var scenePicks: [Int: ScenePick] = [:]
-    /// Names bound in each owner's body (function, accessor; -1 outside any) and where their value comes from.
-    var locals: [Int: [String: ProvenanceFlow]] = [:]
+    var scenePickTokens: Set<Int> = []
+    /// Names bound in each owner's body (function, accessor; -1 outside any): where their values
+    /// start (`Binding`). Their flows are computed when a flow reads them (`localFlow`), once.
+    var bindings: [Int: [String: [Binding]]] = [:]
+    var localFlows: [Int: [String: ProvenanceFlow]] = [:]
+    var computing: Set<[Int]> = []
+    /// The scopes open at the current token: their closing brace, owner, and whether a closure lies between.
+    var scopes: [(close: Int, owner: Int?, inClosure: Bool)] = []
+    /// Declarations whose returned value may carry a scene or window (`recordHelper`).
+    var candidates: Set<Int> = []
+
+    enum Binding {
+        /// `let name = value`: the value's first token.
+        case value(Int)
+        /// `if let name {`: the outer name, read at this token.
+        case shorthand(Int)
+        /// A closure parameter, a `for` variable: nothing known.
+        case unknown
+    }
     /// The flows of each owner's `return` statements.
     var returns: [Int: ProvenanceFlow] = [:]
     var ownersWithReturn: Set<Int> = []
@@ -37,12 +54,13 @@ struct SceneProvenanceCollector {
         for index in code.indices where code[index].kind == .identifier && code[index - 1].kind == .period {
             if file.tokenIs(index, "keyWindow") || file.tokenIs(index, "windows") { members.append(index) }
         }
-        for pick in file.scenePicks(atMembers: members) { scenePicks[pick.receiver.upperBound + 1] = pick }
+        for pick in file.scenePicks(atMembers: members) {
+            scenePicks[pick.receiver.upperBound + 1] = pick
+            scenePickTokens.insert(pick.pick)
+        }
+        for position in declarations.indices where isCandidate(position) { candidates.insert(position) }
         for declaration in declarations {
-            if (declaration.kind == .class || declaration.kind == .extension || declaration.kind == .struct),
-               file.declaration(declaration, inheritsFrom: "UIWindowSceneDelegate") {
-                facts.declaresWindowSceneDelegate = true
-            }
+            if declaration.isType, declaresScenes(declaration) { facts.declaresScenes = true }
             guard declaration.kind == .function || declaration.kind == .variable || declaration.kind == .constant,
                   let name = declaration.name, isMemberOrGlobal(declaration) else { continue }
             facts.declaredNames.append(file.text(at: name))
@@ -50,14 +68,15 @@ struct SceneProvenanceCollector {
         var index = 0
         while index < code.count {
             let token = code[index]
+            while let last = scopes.last, last.close < index { scopes.removeLast() }
             if token.keyword == .let || token.keyword == .var {
                 bind(at: index)
             } else if token.keyword == .return {
                 recordReturn(at: index)
-            } else if token.kind == .leftBrace, file.isClosure(index) {
-                bindClosureParameters(after: index)
+            } else if token.kind == .leftBrace {
+                openScope(at: index)
             } else if token.keyword == .for, code[index + 1].kind == .identifier, code[index + 2].keyword == .in {
-                locals[owner(of: index).declaration ?? -1, default: [:]][file.text(at: index + 1)] = ProvenanceFlow()
+                bindings[currentOwner ?? -1, default: [:]][file.text(at: index + 1), default: []].append(.unknown)
             } else if token.kind == .identifier {
                 recordUse(at: index)
                 if recordsCalls, code[index + 1].kind == .leftParen, !code[index + 1].flags.contains(.lineStart),
@@ -65,11 +84,21 @@ struct SceneProvenanceCollector {
             }
             index += 1
         }
-        for position in declarations.indices { recordHelper(position) }
+        for position in candidates.sorted() { recordHelper(position) }
         return facts
     }
 
     // MARK: Declarations
+
+    /// A `UIWindowSceneDelegate`, or the `@main` SwiftUI `App` of an iOS target (not a watch or Mac app).
+    func declaresScenes(_ declaration: Declaration) -> Bool {
+        if file.declaration(declaration, inheritsFrom: "UIWindowSceneDelegate") { return !file.isOutsideIOS(at: declaration.keyword) }
+        guard file.declaration(declaration, hasAttribute: "main"), file.declaration(declaration, inheritsFrom: "App"),
+              !file.isOutsideIOS(at: declaration.keyword), !file.pathNamesOtherPlatform, !file.importsAppKitOnly,
+              !file.mentionsText("WatchKit") else { return false }
+        // Xcode names a watchOS app's folder "<Name> Watch App" (formerly "… WatchKit Extension").
+        return !file.path.split(separator: "/").dropLast().contains { $0.lowercased().contains("watch") }
+    }
 
     func isMemberOrGlobal(_ declaration: Declaration) -> Bool {
         guard let parent = declaration.parent else { return true }
@@ -78,25 +107,30 @@ struct SceneProvenanceCollector {
 
     /// A function or property whose returned value may be a scene or window: not a view body, a
     /// flag, a number or a string.
-    mutating func recordHelper(_ position: Int) {
+    func isCandidate(_ position: Int) -> Bool {
         let declaration = file.declarations[position]
-        guard let name = declaration.name, isMemberOrGlobal(declaration) else { return }
-        var flow: ProvenanceFlow
+        guard declaration.name != nil, isMemberOrGlobal(declaration) else { return false }
         switch declaration.kind {
         case .function:
-            guard let type = declaration.typeStart, carriesObjects(type), let open = declaration.bodyOpen,
-                  let close = declaration.bodyClose else { return }
-            flow = bodyFlow(position, open: open, close: close)
+            guard let type = declaration.typeStart, carriesObjects(type) else { return false }
+            return declaration.bodyOpen != nil && declaration.bodyClose != nil
         case .variable, .constant:
-            if let type = declaration.typeStart, !carriesObjects(type) { return }
-            if let value = declaration.initializer {
-                flow = self.flow(of: value..<expressionEnd(from: value), owner: position)
-            } else if let open = declaration.bodyOpen, let close = declaration.bodyClose, declaration.typeStart != nil {
-                flow = bodyFlow(position, open: open, close: close)
-            } else {
-                return
-            }
+            if let type = declaration.typeStart, !carriesObjects(type) { return false }
+            return declaration.initializer != nil || (declaration.bodyOpen != nil && declaration.typeStart != nil)
         default:
+            return false
+        }
+    }
+
+    mutating func recordHelper(_ position: Int) {
+        let declaration = file.declarations[position]
+        guard let name = declaration.name else { return }
+        let flow: ProvenanceFlow
+        if let value = declaration.initializer, declaration.kind != .function {
+            flow = self.flow(of: value..<expressionEnd(from: value), owner: position)
+        } else if let open = declaration.bodyOpen, let close = declaration.bodyClose {
+            flow = bodyFlow(position, open: open, close: close)
+        } else {
             return
         }
         guard !flow.isEmpty else { return }
@@ -148,25 +182,24 @@ struct SceneProvenanceCollector {
 
     // MARK: Owners and bindings
 
-    /// The innermost function, initializer or property around `index`, and whether a closure lies between.
-    func owner(of index: Int) -> (declaration: Int?, inClosure: Bool) {
-        var inClosure = false
-        var open = Int(file.parent[index])
-        while open >= 0 {
-            if file.code[open].kind == .leftBrace {
-                if let owner = file.bodyOwner[Int32(open)] {
-                    let declaration = file.declarations[Int(owner)]
-                    if declaration.isType { return (nil, inClosure) }
-                    if declaration.isFunctionLike || declaration.kind == .variable || declaration.kind == .constant {
-                        return (Int(owner), inClosure)
-                    }
-                } else if file.isClosure(open) {
-                    inClosure = true
-                }
-            }
-            open = Int(file.parent[open])
+    /// The innermost function, initializer or property around the current token.
+    var currentOwner: Int? { scopes.last?.owner ?? nil }
+
+    /// Enters the scope of the `{` at `open`: a declaration's body, a closure (its parameters bound), a block.
+    mutating func openScope(at open: Int) {
+        let close = Int(file.matching[open])
+        guard close > open else { return }
+        let outer = scopes.last
+        if let owner = file.bodyOwner[Int32(open)] {
+            let declaration = file.declarations[Int(owner)]
+            let owns = declaration.isFunctionLike || declaration.kind == .variable || declaration.kind == .constant
+            scopes.append((close, owns ? Int(owner) : nil, false))
+        } else if file.isClosure(open) {
+            bindClosureParameters(after: open)
+            scopes.append((close, outer?.owner ?? nil, true))
+        } else {
+            scopes.append((close, outer?.owner ?? nil, outer?.inClosure ?? false))
         }
-        return (nil, inClosure)
     }
 
     /// `let name = value`, `if let name = value`, `guard var name = value`: remembers where `name`'s
@@ -175,8 +208,7 @@ struct SceneProvenanceCollector {
         let code = file.code
         let nameIndex = keyword + 1
         guard code[nameIndex].kind == .identifier else { return }
-        let (owner, _) = owner(of: keyword)
-        guard let owner else { return }
+        guard let owner = currentOwner else { return }
         var value = nameIndex + 1
         if code[value].kind == .colon {
             // `let scene: UIWindowScene? = …`: skip the type.
@@ -187,14 +219,27 @@ struct SceneProvenanceCollector {
             }
         }
         let name = file.text(at: nameIndex)
+        let binding: Binding = file.tokenIs(value, "=") ? .value(value + 1) : .shorthand(nameIndex)
+        bindings[owner, default: [:]][name, default: []].append(binding)
+    }
+
+    /// Where a local's values come from, computed once; nil when `name` is not bound in `owner` (or is
+    /// being computed: `if let scene {` reads the outer `scene`).
+    mutating func localFlow(_ owner: Int, _ name: String) -> ProvenanceFlow? {
+        if let known = localFlows[owner]?[name] { return known }
+        guard let bound = bindings[owner]?[name], !computing.contains([owner, name.hashValue]) else { return nil }
+        computing.insert([owner, name.hashValue])
         var flow = ProvenanceFlow()
-        if file.tokenIs(value, "=") {
-            flow = self.flow(of: value + 1..<expressionEnd(from: value + 1), owner: owner)
-        } else if locals[owner]?[name] == nil {
-            // `if let scene {`: the outer `scene`, read as written.
-            flow = self.flow(of: nameIndex..<nameIndex + 1, owner: owner)
+        for binding in bound {
+            switch binding {
+            case .value(let start): flow.merge(self.flow(of: start..<expressionEnd(from: start), owner: owner))
+            case .shorthand(let index): flow.merge(self.flow(of: index..<index + 1, owner: owner))
+            case .unknown: break
+            }
         }
-        locals[owner, default: [:]][name, default: ProvenanceFlow()].merge(flow)
+        computing.remove([owner, name.hashValue])
+        localFlows[owner, default: [:]][name] = flow
+        return flow
     }
 
     /// `{ scene in`, `{ (a, b) in`, `{ [weak self] scene in`: closure parameters are locals.
@@ -207,8 +252,8 @@ struct SceneProvenanceCollector {
         while index < close, index < open + 24 {
             let token = code[index]
             if token.keyword == .in {
-                let owner = owner(of: open).declaration ?? -1
-                for name in names { locals[owner, default: [:]][file.text(at: name)] = ProvenanceFlow() }
+                let owner = currentOwner ?? -1
+                for name in names { bindings[owner, default: [:]][file.text(at: name), default: []].append(.unknown) }
                 return
             }
             if token.kind.isOpeningBracket && token.kind != .leftParen, file.matching[index] > index {
@@ -221,8 +266,7 @@ struct SceneProvenanceCollector {
     }
 
     mutating func recordReturn(at keyword: Int) {
-        let (owner, inClosure) = owner(of: keyword)
-        guard let owner, !inClosure else { return }
+        guard let owner = currentOwner, scopes.last?.inClosure == false, candidates.contains(owner) else { return }
         ownersWithReturn.insert(owner)
         let flow = self.flow(of: keyword + 1..<expressionEnd(from: keyword + 1), owner: owner)
         returns[owner, default: ProvenanceFlow()].merge(flow)
@@ -260,7 +304,7 @@ struct SceneProvenanceCollector {
 
     /// The references and global sources of the expression in `range`, with locals of `owner` replaced
     /// by where their values come from.
-    func flow(of range: Range<Int>, owner: Int?) -> ProvenanceFlow {
+    mutating func flow(of range: Range<Int>, owner: Int?) -> ProvenanceFlow {
         var flow = ProvenanceFlow()
         guard !range.isEmpty else { return flow }
         if let pick = Self.first(of: globalPicks, in: range) { flow.global = context.factLocation(at: pick) }
@@ -322,7 +366,7 @@ struct SceneProvenanceCollector {
         return window
     }
 
-    func readChain(from head: Int, limit: Int, owner: Int?, _ flow: inout ProvenanceFlow) {
+    mutating func readChain(from head: Int, limit: Int, owner: Int?, _ flow: inout ProvenanceFlow) {
         let chain = file.chain(from: head)
         let links = chain.links
         guard !links.isEmpty else { return }
@@ -349,15 +393,16 @@ struct SceneProvenanceCollector {
             } else {
                 form = .staticMember(name)
             }
-        } else if let owner, let local = locals[owner]?[name] {
+        } else if let owner, let local = localFlow(owner, name) {
             flow.merge(local)
             if local.appDelegate, let window = windowRead(in: chain, after: 0, limit: limit) {
                 flow.delegateWindow = context.factLocation(at: window)
             }
-        } else if isParameter(head) {
+        } else if isParameter(head, owner: owner) {
             form = .member
-            if !flow.parameters.contains(name) { flow.parameters.append(name) }
-        } else if locals[-1]?[name] != nil || name.hasPrefix("$") {
+            // The parameter itself (`scene`, `scene!`), not something read from it (`controller.scene`).
+            if namedLink(in: chain, from: 1, limit: limit) == nil, !flow.parameters.contains(name) { flow.parameters.append(name) }
+        } else if bindings[-1]?[name] != nil || name.hasPrefix("$") {
             form = .member
         } else if name == "delegate", isInsideApplicationType(head) {
             // `delegate` in an extension of `UIApplication`.
@@ -402,13 +447,15 @@ struct SceneProvenanceCollector {
         return nil
     }
 
-    /// A parameter of a function around `index` named like it.
-    func isParameter(_ index: Int) -> Bool {
+    /// A parameter of `owner`, or of a function around it, named like `index`.
+    func isParameter(_ index: Int, owner: Int?) -> Bool {
         let spelling = file.bytes(at: index)
-        for owner in file.enclosingDeclarations(of: index) {
-            let declaration = file.declarations[owner]
+        var current = owner
+        while let position = current {
+            let declaration = file.declarations[position]
             if declaration.isType { return false }
             if declaration.parameters.contains(where: { file.bytes(at: $0.name).elementsEqual(spelling) }) { return true }
+            current = declaration.parent
         }
         return false
     }
@@ -417,12 +464,23 @@ struct SceneProvenanceCollector {
 
     mutating func recordUse(at index: Int) {
         let code = file.code
-        if let pick = scenePicks[index] {
-            let owner = owner(of: index).declaration
+        if !scenePicks.isEmpty, file.tokenIs(index, "keyWindow") || file.tokenIs(index, "windows"), let pick = scenePicks[index] {
+            let owner = currentOwner
             let flow = self.flow(of: pick.receiver, owner: owner)
             guard flow.global == nil, flow.delegateWindow == nil, !flow.references.isEmpty || flow.applicationKeyWindow != nil else { return }
             facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: context.factLocation(at: pick.pick),
                                             help: Self.windowHelp(file.windowHost(at: pick.pick)),
+                                            context: typeContext(of: index), flow: flow))
+        } else if code[index - 1].kind == .period, isKeyWindowPick(at: index) {
+            // `foregroundSceneWindows.first(where: \.isKeyWindow)`: the key window of a helper's windows.
+            let chain = file.chain(containing: index)
+            guard chain.start < index - 1 else { return }
+            let flow = self.flow(of: chain.start..<index - 1, owner: currentOwner)
+            guard flow.global == nil, flow.applicationKeyWindow == nil, flow.delegateWindow == nil,
+                  !flow.references.isEmpty else { return }
+            let text = "." + file.text(at: index) + "(where:)"
+            facts.uses.append(ProvenanceUse(kind: .windowPick(text), site: context.factLocation(at: index),
+                                            help: Self.windowHelp(file.windowHost(at: index)),
                                             context: typeContext(of: index), flow: flow))
         } else if code[index - 1].kind == .period, file.isName(index, "window"), !file.tokenIs(index + 1, "=") {
             recordDelegateWindow(at: index)
@@ -432,10 +490,23 @@ struct SceneProvenanceCollector {
         }
     }
 
+    /// `.first(where: \.isKeyWindow)`, `.first { $0.isKeyWindow }`, `.last(where:)` on something that
+    /// is not a lookup this file reports already.
+    func isKeyWindowPick(at index: Int) -> Bool {
+        guard file.isName(index, "first") || file.isName(index, "last"), !scenePickTokens.contains(index),
+              Self.first(of: globalPicks, in: index..<index + 1) == nil else { return false }
+        let open = index + 1
+        guard file.code[open].kind == .leftParen || file.code[open].kind == .leftBrace else { return false }
+        let close = Int(file.matching[open])
+        guard close > open else { return false }
+        for inner in open + 1..<close where file.isName(inner, "isKeyWindow") { return true }
+        return false
+    }
+
     mutating func recordDelegateWindow(at window: Int) {
         let chain = file.chain(containing: window)
         guard let position = chain.links.firstIndex(where: { $0.token == window }), position > 0 else { return }
-        let owner = owner(of: window).declaration
+        let owner = currentOwner
         // Through `window` itself, so that the name before it is known to read it.
         let flow = self.flow(of: chain.start..<window + 1, owner: owner)
         // Only the forms that can name the delegate across files: `AppDelegate.shared`, a global, a property.
@@ -461,7 +532,7 @@ struct SceneProvenanceCollector {
             call = name >= 2 && file.code[name - 1].kind == .period && file.isName(name - 2, "AppStore")
                 ? .appStoreRequestReview : .storeReviewControllerRequestReview
         }
-        let flow = self.flow(of: argument.value, owner: owner(of: name).declaration)
+        let flow = self.flow(of: argument.value, owner: currentOwner)
         let sink = parameterSink(reading: flow, at: name)
         guard flow.global == nil, flow.delegateWindow == nil,
               !flow.references.isEmpty || flow.applicationKeyWindow != nil || sink != nil else { return }
@@ -493,7 +564,7 @@ struct SceneProvenanceCollector {
     mutating func recordCall(at name: Int) {
         let arguments = file.callArguments(open: name + 1)
         guard !arguments.isEmpty else { return }
-        let owner = owner(of: name).declaration
+        let owner = currentOwner
         for (position, argument) in arguments.enumerated() {
             var flow = self.flow(of: argument.value, owner: owner)
             guard flow.global != nil || flow.applicationKeyWindow != nil || flow.delegateWindow != nil

@@ -5,6 +5,8 @@ struct SceneFinding: Sendable, Equatable {
     var site: FactLocation
     var message: String
     var help: String
+    /// The scenes of the app that builds the file (its Info.plist may sit beside the sources).
+    var scenes: AppScenes = .unknown
 }
 
 /// What one Swift file tells the scene and window provenance (`SceneProvenance`): the declarations
@@ -18,8 +20,8 @@ struct SceneProvenanceFacts: Sendable, Equatable {
     /// The name of every type member, top-level function and global variable, once per
     /// declaration: a member named once in the project is that member wherever it is read.
     var declaredNames: [String] = []
-    /// A type conforming to `UIWindowSceneDelegate`: the app's windows belong to scenes.
-    var declaresWindowSceneDelegate = false
+    /// A `UIWindowSceneDelegate` or a SwiftUI `App` of an iOS target: the app's windows belong to scenes.
+    var declaresScenes = false
     /// Call arguments that may carry a scene, recorded (in a second pass) only in projects where a
     /// StoreKit call takes its scene from a parameter.
     var calls: [ProvenanceCall] = []
@@ -28,7 +30,7 @@ struct SceneProvenanceFacts: Sendable, Equatable {
         helpers += later.helpers
         uses += later.uses
         declaredNames += later.declaredNames
-        declaresWindowSceneDelegate = declaresWindowSceneDelegate || later.declaresWindowSceneDelegate
+        declaresScenes = declaresScenes || later.declaresScenes
         calls += later.calls
     }
 }

@@ -120,6 +120,16 @@ struct SceneProvenanceTests {
         let found = lint([use, sceneDelegate])
         #expect(found.map(\.ruleID) == ["key_window_lookup"])
         #expect(found.first?.location.line == 6)
+        // A watchOS app's SwiftUI `App` in the same project does not give the iOS app scenes.
+        let watchApp = (path: "Notes Watch App/NotesWatchApp.swift", code: """
+            @main
+            struct NotesWatchApp: App {
+                var body: some Scene { WindowGroup { Text("Notes") } }
+            }
+            """)
+        #expect(lint([use, watchApp]).isEmpty)
+        let iOSApp = (path: "Notes/NotesApp.swift", code: watchApp.code)
+        #expect(lint([use, iOSApp]).count == 1)
     }
 
     @Test("the app's own keyWindow on UIApplication makes its callers' scene picks global")

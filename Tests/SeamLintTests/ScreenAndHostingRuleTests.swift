@@ -36,7 +36,8 @@ struct ScreenAndHostingRuleTests {
     @Test("many reads in one statement are found without walking the statement once per read")
     func mainScreenLongStatement() {
         let count = 2_000
-        let terms = Array(repeating: "UIScreen.main.bounds.width", count: count).joined(separator: " + ")
+        // One read a line: a single very long line would be skipped as minified.
+        let terms = Array(repeating: "UIScreen.main.bounds.width", count: count).joined(separator: " +\n    ")
         let found = lint("let total = \(terms)\n", rules: [MainScreenLookup.self])
         #expect(found.count == 1)
         #expect(found.first?.message.contains("(\(count) reads here)") == true)
