@@ -210,7 +210,7 @@ public struct PrivateUIKitClass: ObjectiveCRule {
     public static var triggerWords: [String] {
         ["_UI", "_NS", "_TtC7SwiftUI", "_TtGC7SwiftUI", "NSClassFromString", "objc_getClass", "objc_lookUpClass",
          // Names assembled from pieces that do not show `_UI` whole.
-         "\"UI", "\"_", "NSStringFromClass", "type(of", "class]"]
+         "\"UI", "\"_\"", "NSStringFromClass", "type(of", "class]"]
             + knownPrivateNames.map { String(describing: $0) }
     }
 
