@@ -145,7 +145,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                 final class ReviewPrompter {
                     func ask() {
                         guard let scene = UIApplication.shared.foregroundScene else { return }
-                        AppStore.↓requestReview(in: scene)
+                        ↓AppStore.requestReview(in: scene)
                     }
                 }
                 """, companions: ["""

@@ -150,8 +150,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             // A window picked on a scene that a helper in another file picks out of all scenes.
             Example("""
                 func showToast(_ toast: UIView) {
-                    SceneLocator.activeScene?.windows.↓first(where: \\.isKeyWindow)?.addSubview(toast)
-                    let inset = SceneLocator.activeScene?.↓keyWindow?.safeAreaInsets.top ?? 0
+                    ↓SceneLocator.activeScene?.windows.first(where: \\.isKeyWindow)?.addSubview(toast)
+                    let inset = ↓SceneLocator.activeScene?.keyWindow?.safeAreaInsets.top ?? 0
                     print(inset)
                 }
                 """, companions: ["""
@@ -164,7 +164,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             // The key window among the windows of a scene a helper picked.
             Example("""
                 func dismissKeyboard() {
-                    UIApplication.shared.foregroundWindows.↓first(where: \\.isKeyWindow)?.endEditing(true)
+                    ↓UIApplication.shared.foregroundWindows.first(where: \\.isKeyWindow)?.endEditing(true)
                 }
                 """, companions: ["""
                 extension UIApplication {
@@ -176,7 +176,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             // The app delegate's window in an app whose windows belong to scenes.
             Example("""
                 func presentLogin(_ login: UIViewController) {
-                    let root = (UIApplication.shared.delegate as? AppDelegate)?.↓window?.rootViewController
+                    let root = ↓(UIApplication.shared.delegate as? AppDelegate)?.window?.rootViewController
                     root?.present(login, animated: true)
                 }
                 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -188,7 +188,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     static var shared: AppDelegate { UIApplication.shared.delegate as! AppDelegate }
                 }
                 func reset() {
-                    AppDelegate.shared.↓window?.rootViewController = OnboardingViewController()
+                    ↓AppDelegate.shared.window?.rootViewController = OnboardingViewController()
                 }
                 """, companions: ["""
                 @main

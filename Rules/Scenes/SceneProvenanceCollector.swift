@@ -468,7 +468,7 @@ struct SceneProvenanceCollector {
             let owner = currentOwner
             let flow = self.flow(of: pick.receiver, owner: owner)
             guard flow.global == nil, flow.delegateWindow == nil, !flow.references.isEmpty || flow.applicationKeyWindow != nil else { return }
-            facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: context.factLocation(at: pick.pick),
+            facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: span(from: pick.receiver.lowerBound, pick: pick.pick),
                                             help: Self.windowHelp(file.windowHost(at: pick.pick)),
                                             context: typeContext(of: index), flow: flow))
         } else if code[index - 1].kind == .period, isKeyWindowPick(at: index) {
@@ -479,7 +479,7 @@ struct SceneProvenanceCollector {
             guard flow.global == nil, flow.applicationKeyWindow == nil, flow.delegateWindow == nil,
                   !flow.references.isEmpty else { return }
             let text = "." + file.text(at: index) + "(where:)"
-            facts.uses.append(ProvenanceUse(kind: .windowPick(text), site: context.factLocation(at: index),
+            facts.uses.append(ProvenanceUse(kind: .windowPick(text), site: span(from: chain.start, pick: index),
                                             help: Self.windowHelp(file.windowHost(at: index)),
                                             context: typeContext(of: index), flow: flow))
         } else if code[index - 1].kind == .period, file.isName(index, "window"), !file.tokenIs(index + 1, "=") {
@@ -517,7 +517,7 @@ struct SceneProvenanceCollector {
         }
         guard flow.delegateWindow != nil || named else { return }
         if let below = file.iosAvailability(at: window).below, below <= Version(13) { return }
-        facts.uses.append(ProvenanceUse(kind: .delegateWindow, site: context.factLocation(at: window),
+        facts.uses.append(ProvenanceUse(kind: .delegateWindow, site: span(from: chain.start, pick: window),
                                         help: Self.windowHelp(file.windowHost(at: window)),
                                         context: typeContext(of: window), flow: flow))
     }
@@ -536,7 +536,7 @@ struct SceneProvenanceCollector {
         let sink = parameterSink(reading: flow, at: name)
         guard flow.global == nil, flow.delegateWindow == nil,
               !flow.references.isEmpty || flow.applicationKeyWindow != nil || sink != nil else { return }
-        facts.uses.append(ProvenanceUse(kind: .storeKit(call), site: context.factLocation(at: name),
+        facts.uses.append(ProvenanceUse(kind: .storeKit(call), site: span(from: file.chainStart(containing: name), pick: name),
                                         help: Self.storeKitHelp(call, file.windowHost(at: name)),
                                         context: typeContext(of: name), flow: flow, sink: sink))
     }
@@ -574,6 +574,18 @@ struct SceneProvenanceCollector {
             facts.calls.append(ProvenanceCall(callee: file.text(at: name), label: label, position: position,
                                               site: context.factLocation(at: name), context: typeContext(of: name), flow: flow))
         }
+    }
+
+    /// The construct a reader changes: from the chain's first token through the pick and its arguments,
+    /// named by the pick.
+    func span(from start: Int, pick: Int) -> FactLocation {
+        var end = pick
+        let next = pick + 1
+        if file.code[next].kind == .leftParen || file.code[next].kind == .leftBrace, file.matching[next] > next,
+           !file.code[next].flags.contains(.lineStart) {
+            end = Int(file.matching[next])
+        }
+        return context.factLocation(from: min(start, pick), through: end, anchor: pick)
     }
 
     // MARK: Help
