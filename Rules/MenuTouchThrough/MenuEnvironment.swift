@@ -66,7 +66,7 @@ struct MenuEnvironment {
                 let close = Int(file.matching[index])
                 if Self.isPreviewMacroBody(index, file) {
                     scopes.append(Scope(start: index, end: close, kind: .preview))
-                } else if file.closureOwner(index, isOneOf: Self.menuOwners) {
+                } else if Self.isMenuContent(index, file) {
                     scopes.append(Scope(start: index, end: close, kind: .menuContent))
                 }
             case .identifier where file.isName(index, "pickerStyle") && file.tokenIs(index - 1, ".")
@@ -86,6 +86,23 @@ struct MenuEnvironment {
     /// Closures whose content is a menu's (or the menu bar's) content.
     static let menuOwners: [StaticString] = ["Menu", "contextMenu", "commands", "CommandMenu", "CommandGroup",
                                              "contextMenuPreview"]
+
+    /// `Menu {`, `Menu("Title") {`, `.contextMenu {`, `Menu(content: { … })`: read from the tokens
+    /// before the brace, so a chain broken by a modifier the chain reader does not follow
+    /// (`.if(condition) { … }`) still counts.
+    private static func isMenuContent(_ open: Int, _ file: SourceFile) -> Bool {
+        let code = file.code
+        func isOwner(_ index: Int) -> Bool {
+            index >= 0 && code[index].kind == .identifier && menuOwners.contains { file.tokenIs(index, $0) }
+        }
+        var before = open - 1
+        if before >= 0, code[before].kind == .rightParen, file.matching[before] >= 0 { before = Int(file.matching[before]) - 1 }
+        if isOwner(before) { return true }
+        let enclosing = Int(file.parent[open])
+        guard enclosing > 0, code[enclosing].kind == .leftParen, !code[enclosing].flags.contains(.lineStart),
+              open - 1 == enclosing || code[open - 1].kind == .colon || code[open - 1].kind == .comma else { return false }
+        return isOwner(enclosing - 1)
+    }
 
     /// `#Preview { … }` or `#Preview("Name") { … }`.
     private static func isPreviewMacroBody(_ open: Int, _ file: SourceFile) -> Bool {

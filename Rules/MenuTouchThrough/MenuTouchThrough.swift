@@ -223,6 +223,32 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """, iosDeploymentTarget: Version(17)),
+            // Views that use each other (a row and the sheet it presents) are not submenus for that.
+            Example("""
+            import SwiftUI
+
+            struct FeedRow: View {
+                @State private var showsPreview = false
+
+                var body: some View {
+                    HStack {
+                        Text("Post")
+                        moreMenu
+                    }
+                    .sheet(isPresented: $showsPreview) { FeedRowPreview() }
+                }
+
+                private var moreMenu: some View {
+                    ↓Menu("More") { Button("Report") {} }
+                }
+            }
+
+            struct FeedRowPreview: View {
+                var body: some View {
+                    FeedRow().contextMenu { Button("Copy") {} }
+                }
+            }
+            """, iosDeploymentTarget: Version(17)),
         ],
         nonTriggering: [
             // A workaround window elsewhere in the project.
@@ -416,9 +442,11 @@ public struct MenuTouchThrough: ProjectRule {
 
             struct Message: View {
                 @State private var sort = 0
+                let isPinned: Bool
 
                 var body: some View {
                     Text("Message")
+                        .if(isPinned) { $0.bold() }
                         .contextMenu {
                             moveMenu
                             labelMenu(for: "Work")
@@ -500,12 +528,16 @@ public struct MenuTouchThrough: ProjectRule {
     public static var readsFactsOf: [any ProjectRule.Type] { [ContextMenuWorkaroundScope.self, SceneLifecycleNotForwarded.self] }
 
     /// Where the helpers that build menus are used outside menus is read in a second pass, only
-    /// for projects where such a helper is used inside a menu (or under a non-menu picker style).
+    /// for projects with something used inside a menu (or under a non-menu picker style) and a menu
+    /// below iOS 18 built by a helper, which such uses may make a submenu (directly or through
+    /// other helpers).
     public static var defersFacts: Bool { true }
 
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
-        let uses = Set(firstPass.menuUses).union(firstPass.styledUses)
-        return firstPass.sites.contains { $0.helper.map(uses.contains) ?? false }
+        guard !firstPass.menuUses.isEmpty || !firstPass.styledUses.isEmpty else { return false }
+        return firstPass.sites.contains { site in
+            site.helper != nil && site.iosDeploymentTarget.map { $0 < Version(18) } ?? true
+        }
     }
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
@@ -553,14 +585,18 @@ public struct MenuTouchThrough: ProjectRule {
         }
     }
 
-    /// The helpers among `candidates` whose every other use lies in a helper of the result (a
-    /// greatest fixed point: a helper used only by another submenu helper is a submenu too).
-    static func helpers(usedOnlyIn candidates: Set<String>, _ otherUses: [HelperUse]) -> Set<String> {
-        var result = candidates
+    /// The helpers used in `places` (inside menus, say) or only in helpers of the result, and never
+    /// elsewhere: a greatest fixed point, so a helper used only by a submenu helper is a submenu too,
+    /// then kept to what `places` reach.
+    static func helpers(usedOnlyIn places: Set<String>, _ otherUses: [HelperUse]) -> Set<String> {
+        // Every name used in some other helper is a candidate; a helper used nowhere else (the
+        // `@main` app, a root view, a type that only names itself) is not, nor is what it uses.
+        var result = places
+        for use in otherUses where use.container != nil && use.container != use.name { result.insert(use.name) }
         var usedIn: [String: [String]] = [:]
         var removed: [String] = []
-        for use in otherUses where result.contains(use.name) && use.container != use.name {
-            if let container = use.container, candidates.contains(container) {
+        for use in otherUses where use.container != use.name {
+            if let container = use.container, result.contains(container) {
                 usedIn[container, default: []].append(use.name)
             } else if result.remove(use.name) != nil {
                 removed.append(use.name)
@@ -569,7 +605,16 @@ public struct MenuTouchThrough: ProjectRule {
         while let container = removed.popLast() {
             for name in usedIn[container] ?? [] where result.remove(name) != nil { removed.append(name) }
         }
-        return result
+        // Only what `places` reach: helpers that use each other in a cycle nothing in `places`
+        // enters (a row view and the sheet it presents) are used elsewhere, beyond this project.
+        var reached = places.intersection(result)
+        var queue = Array(reached)
+        while let container = queue.popLast() {
+            for name in usedIn[container] ?? [] where result.contains(name) && reached.insert(name).inserted {
+                queue.append(name)
+            }
+        }
+        return reached
     }
 
     // MARK: Message

@@ -12,14 +12,15 @@ extension SourceFile {
         guard mentionsText("ContextMenuContainer") else { return [] }
         let containers = objectiveCContainers()
         var result: [ContextMenuWorkaroundWindow] = []
-        for container in containers where container.kind == .implementation {
+        // A window compiled for another platform only (`#if TARGET_OS_OSX`) does not work around iOS menus.
+        for container in containers where container.kind == .implementation && !isExcludedFromIOS(at: container.start) {
             guard let name = container.name else { continue }
             let superclass = objectiveCSuperclass(of: name, in: containers)
             guard tokenHasSuffix(superclass ?? name, "Window"),
                   (container.start..<container.end).contains(where: { isContextMenuContainerString($0) }) else { continue }
             var hooks: [ContextMenuWorkaroundWindow.Hook] = []
             var toggles: [Int] = []
-            for method in container.methods where !method.isClassMethod {
+            for method in container.methods where !method.isClassMethod && !isExcludedFromIOS(at: method.start) {
                 guard let open = method.bodyOpen, let close = method.bodyClose else { continue }
                 for index in open..<close where isName(index, "userInteractionEnabled") || isName(index, "setUserInteractionEnabled") {
                     toggles.append(index)
@@ -55,7 +56,7 @@ extension SourceFile {
         guard mentionsText("Window alloc") else { return [] }
         let containers = objectiveCContainers()
         var result: [(name: Int, isGated: Bool)] = []
-        for index in code.indices where code[index].kind == .leftSquare {
+        for index in code.indices where code[index].kind == .leftSquare && !isExcludedFromIOS(at: index) {
             guard let message = objectiveCMessage(at: index),
                   tokenIs(message.pieces[0], "initWithWindowScene") || tokenIs(message.pieces[0], "initWithFrame"),
                   let allocation = objectiveCMessage(at: message.receiver.lowerBound),

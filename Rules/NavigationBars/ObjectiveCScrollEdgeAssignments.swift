@@ -7,12 +7,12 @@ extension SourceFile {
     /// navigation bar (`navigationBar`, `[UINavigationBar appearance]`) or a navigation item, with the
     /// appearance's opacity worked out from `configureWith…Background` and `backgroundColor` /
     /// `backgroundImage` assignments to the local before it in the method; a message or call that
-    /// builds it elsewhere is named in `source`.
+    /// builds it elsewhere is named in `source`. Code not compiled for iOS (`#if TARGET_OS_TV`) is skipped.
     func objectiveCScrollEdgeAssignments() -> [ScrollEdgeAssignment] {
         guard mentionsText("crollEdgeAppearance") else { return [] }
         let containers = objectiveCContainers()
         var result: [ScrollEdgeAssignment] = []
-        for index in code.indices where code[index].kind == .identifier {
+        for index in code.indices where code[index].kind == .identifier && !isExcludedFromIOS(at: index) {
             let value: Int
             if isName(index, "scrollEdgeAppearance"), tokenIs(index + 1, "="), index >= 2, code[index - 1].kind == .period {
                 guard isNavigationBarPath(endingAt: index - 2) else { continue }
@@ -93,7 +93,7 @@ extension SourceFile {
         guard mentionsText("UINavigationBarAppearance") else { return [] }
         var result: [(name: Int, opacity: AppearanceOpacity)] = []
         for container in objectiveCContainers() where container.kind == .implementation {
-            for method in container.methods {
+            for method in container.methods where !isExcludedFromIOS(at: method.start) {
                 guard let open = method.bodyOpen, let close = method.bodyClose, method.start + 2 < open,
                       code[method.start + 1].kind == .leftParen, matching[method.start + 1] > method.start + 1,
                       (method.start + 2..<Int(matching[method.start + 1])).contains(where: { isName($0, "UINavigationBarAppearance") })

@@ -86,7 +86,7 @@ public struct TrivialRepresentable: ProjectRule {
                 """),
             // Its own `init` only stores what `make` is built from.
             Example("""
-                struct ↓MailComposer: UIViewControllerRepresentable {
+                ↓struct MailComposer: UIViewControllerRepresentable {
                     private let recipients: [String]
                     private let subject: String
 

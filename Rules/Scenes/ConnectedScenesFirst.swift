@@ -25,7 +25,12 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             instead, so a statement never gets two diagnostics. The diagnostic points at the picking member \
             (or the `[` of a subscript); fallbacks in the same statement (`a.first { … } ?? a.first`) are \
             reported once. Objective-C gets the same check (`connectedScenes.anyObject`, \
-            `allObjects.firstObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
+            `allObjects.firstObject`, `[0]`). Code that is not compiled for iOS is skipped: a branch whose \
+            condition is false on iOS (`#if os(tvOS)`, `#if TARGET_OS_TV`, `#if !TARGET_OS_IPHONE`, \
+            `#ifdef`/`#elif` alike) or that follows a branch true on iOS (the `#else` of `#if os(iOS)`). \
+            Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
+
+            \(SingleSceneApps.rationale)
 
             Values are followed across files: a function or property (on `UIApplication`, a project type, \
             static or not, at any depth of helpers built on helpers) whose returned value comes from such a pick, \
@@ -72,7 +77,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             "https://developer.apple.com/documentation/storekit/appstore/requestreview(in:)",
         ],
         severity: .warning,
-        options: [.includeTests],
+        options: [.includeTests, SingleSceneApps.noteOption],
         triggering: [
             Example("""
                 final class ShareViewController: UIViewController {
@@ -132,6 +137,16 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                 + (void)requestReview {
                     UIWindowScene *scene = (UIWindowScene *)↓[UIApplication sharedApplication].connectedScenes.anyObject;
                     [SKStoreReviewController requestReviewInScene:scene];
+                }
+                """, language: .objectiveC),
+            // The iOS branch of a platform condition is iOS code.
+            Example("""
+                - (UIWindowScene *)currentScene {
+                #if TARGET_OS_TV
+                    return nil;
+                #elif TARGET_OS_IOS && !TARGET_OS_MACCATALYST
+                    return (UIWindowScene *)↓[UIApplication sharedApplication].connectedScenes.anyObject;
+                #endif
                 }
                 """, language: .objectiveC),
             Example("""
@@ -259,6 +274,31 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                     UIWindowScene *mine = self.view.window.windowScene;
                 }
                 """, language: .objectiveC),
+            // Code not compiled for iOS: a tvOS, macOS or watchOS branch, the `#else` of an iOS one.
+            Example("""
+                - (void)requestReview {
+                #if TARGET_OS_TV
+                    UIWindowScene *scene = (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.anyObject;
+                #else
+                    UIWindowScene *scene = self.view.window.windowScene;
+                #endif
+                    [SKStoreReviewController requestReviewInScene:scene];
+                }
+                #if !TARGET_OS_IPHONE
+                static id AnyScene(void) { return [UIApplication sharedApplication].connectedScenes.allObjects.firstObject; }
+                #elif defined(TARGET_OS_WATCH) && TARGET_OS_WATCH
+                static id WatchScene(void) { return [UIApplication sharedApplication].connectedScenes.anyObject; }
+                #endif
+                """, language: .objectiveC),
+            Example("""
+                #if os(tvOS)
+                let tvScene = UIApplication.shared.connectedScenes.first as? UIWindowScene
+                #elseif os(iOS)
+                let scene = view.window?.windowScene
+                #else
+                let other = UIApplication.shared.connectedScenes.first
+                #endif
+                """),
             // In comments and strings nothing counts.
             Example("""
                 // UIApplication.shared.connectedScenes.first
@@ -285,9 +325,10 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let file = context.file
-        for lookup in file.sceneLookups() where lookup.result == .scene {
+        for lookup in file.iosSceneLookups() where lookup.result == .scene {
             let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick))
-            facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick), message: text.headline, help: text.help))
+            facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick),
+                                               message: text.headline, help: text.help, scenes: context.appScenes))
         }
     }
 
@@ -300,18 +341,23 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
         let containers = file.objectiveCContainers()
         for lookup in lookups {
             let text = Self.objectiveCMessage(for: lookup, host: file.objectiveCWindowHost(at: lookup.pick, in: containers))
-            facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick), message: text.headline, help: text.help))
+            facts.findings.append(SceneFinding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd, anchor: lookup.pick),
+                                               message: text.headline, help: text.help, scenes: context.appScenes))
         }
     }
 
     public func finish(_ context: inout ProjectContext) {
         for finding in context.facts(of: Self.self).findings {
-            context.report(at: finding.site, finding.message, help: finding.help)
+            let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: finding.scenes, options: context.options)
+            context.report(at: finding.site, finding.message, help: adjusted.help)
+            if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
         let provenance = SceneProvenance(context.facts(of: KeyWindowLookup.self).provenance)
         for finding in provenance.storeKitFindings() {
-            context.report(at: finding.site, finding.message, help: finding.help, related: finding.related,
+            let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: context.appScenes, options: context.options)
+            context.report(at: finding.site, finding.message, help: adjusted.help, related: finding.related,
                            decidedBy: finding.decidedBy)
+            if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
     }
 

@@ -43,6 +43,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             and nil unless the app sets it. Assigning it is not reported. An existence check \
             (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing.
 
+            \(SingleSceneApps.rationale)
+
             ### Why is this bad?
             Since iOS 13 an app can have several scenes at once — windows side by side on iPad, Stage Manager \
             and Mac, a CarPlay screen, an external display — each with its own windows. The application-wide \
@@ -71,7 +73,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             "https://developer.apple.com/documentation/uikit/uiview/window",
         ],
         severity: .warning,
-        options: [.includeTests],
+        options: [.includeTests, SingleSceneApps.noteOption],
         triggering: [
             Example("""
                 func showError(_ alert: UIAlertController) {
@@ -291,6 +293,19 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """, language: .objectiveC),
+            // Code not compiled for iOS (seen in a media player with a tvOS target).
+            Example("""
+                - (UIWindow *)presentationWindow {
+                #if TARGET_OS_TV
+                    return [UIApplication sharedApplication].keyWindow;
+                #else
+                    return self.view.window;
+                #endif
+                }
+                #ifndef TARGET_OS_IPHONE
+                UIWindow *first = [[UIApplication sharedApplication] windows].firstObject;
+                #endif
+                """, language: .objectiveC),
             // Lookups that end in a scene belong to connected_scenes_first.
             Example("""
                 let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene
@@ -372,11 +387,16 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         var help: String
         /// Swift `UIApplication.shared.keyWindow`: with an app's own `keyWindow` helper it calls that.
         var readsApplicationKeyWindow: Bool
+        /// The scenes of the app that builds the file (its Info.plist may sit beside the sources).
+        var scenes: AppScenes = .unknown
     }
 
     /// Every Swift file: a helper that returns a global scene can be read anywhere. The lookups
     /// start by looking for their words (`mayLookUpWindows`, `objectiveCSceneLookups`).
     public static var factTriggerWords: [String] { [] }
+    /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
+    /// other Objective-C files need not reach libclang.
+    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
 
     /// Call arguments are recorded only in projects where a StoreKit call takes its scene from a
     /// parameter, to see whether every caller passes a global scene.
@@ -387,7 +407,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
-        let lookups = Self.mayLookUpWindows(context.file) ? context.file.sceneLookups() : []
+        let lookups = Self.mayLookUpWindows(context.file) ? context.file.iosSceneLookups() : []
         var collector = SceneProvenanceCollector(context: context, lookups: lookups)
         collector.recordsCalls = true
         facts.provenance.calls = collector.collect().calls
@@ -395,7 +415,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
-        let lookups = Self.mayLookUpWindows(file) ? file.sceneLookups() : []
+        let lookups = Self.mayLookUpWindows(file) ? file.iosSceneLookups() : []
         if !context.skipsTestFile {
             var collector = SceneProvenanceCollector(context: context, lookups: lookups)
             facts.provenance = collector.collect()
@@ -415,7 +435,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
                                                                             anchor: lookup.pick),
                                           message: text.headline, help: text.help,
-                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow))
+                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow,
+                                          scenes: context.appScenes))
         }
     }
 
@@ -433,7 +454,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
                                                                             anchor: lookup.pick),
                                           message: text.headline, help: text.help,
-                                          readsApplicationKeyWindow: false))
+                                          readsApplicationKeyWindow: false, scenes: context.appScenes))
         }
     }
 
@@ -484,12 +505,16 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         for finding in facts.findings {
             // `UIApplication.shared.keyWindow` calls the app's own helper, whose body is reported.
             if finding.readsApplicationKeyWindow && !facts.keyWindowHelpers.isEmpty { continue }
-            context.report(at: finding.site, finding.message, help: finding.help)
+            let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: finding.scenes, options: context.options)
+            context.report(at: finding.site, finding.message, help: adjusted.help)
+            if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
         let provenance = SceneProvenance(facts.provenance)
         for finding in provenance.windowFindings() {
-            context.report(at: finding.site, finding.message, help: finding.help, related: finding.related,
+            let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: context.appScenes, options: context.options)
+            context.report(at: finding.site, finding.message, help: adjusted.help, related: finding.related,
                            decidedBy: finding.decidedBy)
+            if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
     }
 

@@ -16,7 +16,7 @@ extension SourceFile {
     /// Reads of `self.view.window` / `[self.view window]` / `self.viewIfLoaded.window` in a view
     /// controller's `init…`, `loadView`, `viewDidLoad`, `awakeFromNib` and `viewWillAppear:`, and of
     /// `self.window` / `[self window]` in a view's `init…` and `awakeFromNib`; the first per method.
-    /// Not reported: reads inside a block literal (it runs later) and nil checks (`== nil`,
+    /// Not reported: reads not compiled for iOS (`#if TARGET_OS_TV`), inside a block literal (it runs later) and nil checks (`== nil`,
     /// `!= nil`, `!x`, or the read alone as an `if` condition).
     func objectiveCEarlyWindowReads() -> [ObjectiveCEarlyWindowRead] {
         guard mentionsText("window") else { return [] }
@@ -30,7 +30,7 @@ extension SourceFile {
                 guard let open = method.bodyOpen, let close = method.bodyClose else { continue }
                 let selector = objectiveCSelector(of: method)
                 guard isEarlyMoment(selector, host: host) else { continue }
-                for index in open + 1..<close where isName(index, "window") {
+                for index in open + 1..<close where isName(index, "window") && !isExcludedFromIOS(at: index) {
                     guard let (start, end) = objectiveCWindowRead(at: index, host: host, body: open) else { continue }
                     reads.append(ObjectiveCEarlyWindowRead(window: index, start: start, end: end, selector: selector, host: host))
                     break

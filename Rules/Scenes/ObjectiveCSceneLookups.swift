@@ -11,12 +11,13 @@ extension SourceFile {
     /// Receivers: `[UIApplication sharedApplication]` (or `UIApplication.sharedApplication`), `self`
     /// in a `UIApplication` category or subclass, and a parameter or local declared `UIApplication *`
     /// in the same method. A predicate that compares with a value (`%@`) selects a definite element
-    /// and is not reported. Locals holding a collection are not followed. One lookup per statement.
+    /// and is not reported, nor is code that is not compiled for iOS (`#if TARGET_OS_TV`). Locals holding a collection are not followed. One lookup per statement.
     func objectiveCSceneLookups() -> [SceneLookup] {
         guard mentionsText("connectedScenes") || mentionsText("windows") || mentionsText("keyWindow") else { return [] }
         let containers = objectiveCContainers()
         var lookups: [SceneLookup] = []
-        for index in code.indices where code[index].kind == .identifier {
+        // Code in a branch not compiled for iOS (`#if TARGET_OS_TV`) picks nothing on iOS.
+        for index in code.indices where code[index].kind == .identifier && !isExcludedFromIOS(at: index) {
             let origin: SceneLookupOrigin
             if tokenIs(index, "connectedScenes") { origin = .connectedScenes }
             else if tokenIs(index, "windows") { origin = .applicationWindows }

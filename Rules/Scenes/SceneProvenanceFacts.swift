@@ -5,6 +5,8 @@ struct SceneFinding: Sendable, Equatable {
     var site: FactLocation
     var message: String
     var help: String
+    /// The scenes of the app that builds the file (its Info.plist may sit beside the sources).
+    var scenes: AppScenes = .unknown
 }
 
 /// What one Swift file tells the scene and window provenance (`SceneProvenance`): the declarations

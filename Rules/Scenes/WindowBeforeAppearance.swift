@@ -228,6 +228,17 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
                 }
                 @end
                 """, language: .objectiveC),
+            // A read compiled for tvOS only.
+            Example("""
+                @implementation PlayerViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                #if TARGET_OS_TV
+                    self.view.window.backgroundColor = UIColor.blackColor;
+                #endif
+                }
+                @end
+                """, language: .objectiveC),
             // A nested function declared in viewDidLoad is called later.
             Example("""
                 final class SearchViewController: UIViewController {

@@ -13,11 +13,11 @@ struct ObjectiveCSubviewsObservation: Sendable {
 extension SourceFile {
     /// Key-value observation of `subviews`: `[x addObserver:o forKeyPath:@"subviews" …]`, with the
     /// key path as a literal (a dotted path through `subviews` too) or
-    /// `NSStringFromSelector(@selector(subviews))`.
+    /// `NSStringFromSelector(@selector(subviews))`. Code not compiled for iOS (`#if TARGET_OS_OSX`) is skipped.
     func objectiveCSubviewsObservations() -> [ObjectiveCSubviewsObservation] {
         guard mentionsText("subviews") else { return [] }
         var observations: [ObjectiveCSubviewsObservation] = []
-        for index in code.indices where code[index].kind == .leftSquare {
+        for index in code.indices where code[index].kind == .leftSquare && !isExcludedFromIOS(at: index) {
             guard let message = objectiveCMessage(at: index), message.pieces.count >= 2,
                   tokenIs(message.pieces[0], "addObserver"), tokenIs(message.pieces[1], "forKeyPath"),
                   let argument = objectiveCArgument("forKeyPath", of: message), !argument.isEmpty,

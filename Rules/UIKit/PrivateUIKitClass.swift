@@ -142,6 +142,12 @@ public struct PrivateUIKitClass: ObjectiveCRule {
                 NSLog(@"_UIBarBackground appeared");
                 Class testCase = NSClassFromString(@"XCTestCase");
                 """, language: .objectiveC),
+            // tvOS-only code.
+            Example("""
+                #if TARGET_OS_TV
+                Class focusClass = NSClassFromString(@"_UIFocusEngine");
+                #endif
+                """, language: .objectiveC),
             // Public classes looked up dynamically.
             Example("""
                 let testing = NSClassFromString("XCTestCase") != nil
@@ -238,8 +244,8 @@ public struct PrivateUIKitClass: ObjectiveCRule {
     }
 
     /// Objective-C: `NSClassFromString(@"_UI…")` and `[name isEqualToString:@"_UI…"]` (also
-    /// `hasPrefix:`, `hasSuffix:`, `containsString:`), and names assembled from pieces. The
-    /// menu-workaround recognition is Swift-only.
+    /// `hasPrefix:`, `hasSuffix:`, `containsString:`), and names assembled from pieces, outside code
+    /// not compiled for iOS (`#if TARGET_OS_TV`). The menu-workaround recognition is Swift-only.
     public func checkObjectiveC(_ context: inout RuleContext) {
         let file = context.file
         let code = file.code
@@ -247,10 +253,10 @@ public struct PrivateUIKitClass: ObjectiveCRule {
         var index = 0
         while index < code.count {
             defer { index += 1 }
-            assembly.visit(index, lookup: lookupFunction(at: index, file), &context)
+            if !file.isExcludedFromIOS(at: index) { assembly.visit(index, lookup: lookupFunction(at: index, file), &context) }
             guard code[index].kind == .stringDelimiter, let close = file.stringLiteralEnd(from: index) else { continue }
             defer { index = close }
-            guard index > assembly.covered, isPrivateClassName(literal: index, file) else { continue }
+            guard index > assembly.covered, isPrivateClassName(literal: index, file), !file.isExcludedFromIOS(at: index) else { continue }
             var usage: Usage?
             let parent = Int(file.parent[index])
             if parent > 0, code[parent].kind == .leftParen, code[parent - 1].kind == .identifier,

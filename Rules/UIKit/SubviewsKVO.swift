@@ -106,6 +106,14 @@ public struct SubviewsKVO: ObjectiveCRule {
                     [self.tableView addObserver:self forKeyPath:@"contentSize" options:0 context:NULL];
                 }
                 """, language: .objectiveC),
+            // AppKit code behind a platform condition.
+            Example("""
+                - (void)startObserving {
+                #if TARGET_OS_OSX
+                    [self.stackView addObserver:self forKeyPath:@"subviews" options:0 context:NULL];
+                #endif
+                }
+                """, language: .objectiveC),
             // Other key paths are KVO-compliant enough.
             Example("""
                 observation = scrollView.observe(\\.contentOffset, options: [.new]) { _, _ in }

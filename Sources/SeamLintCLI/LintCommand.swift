@@ -156,6 +156,16 @@ struct LintCommand {
         if result.deploymentTargets.isEmpty {
             errors.write("iOS deployment target: not found (" + DeploymentTarget.unknownHint + ")\n")
         }
+        for (key, scenes) in result.appScenes.sorted(by: { $0.key < $1.key }) {
+            let what: String
+            switch scenes.verdict {
+            case .singleScene: what = "one scene (scene and window lookups are notes)"
+            case .multipleScenes: what = "several scenes"
+            case .unknown: what = "unknown (no Info.plist found)"
+            }
+            let evidence = scenes.evidence.map { ": \($0)" } ?? ""
+            errors.write("app scenes: \(what), from \(key.escapingControlCharacters)\(evidence.escapingControlCharacters)\n")
+        }
         for (source, target) in result.deploymentTargets.sorted(by: { $0.key < $1.key }) {
             let source = source.escapingControlCharacters
             if let version = target.version {

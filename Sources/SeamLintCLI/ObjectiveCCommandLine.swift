@@ -22,6 +22,11 @@ enum ObjectiveCCommandLine {
             options.objectiveC.libclangPath = path
         }
         try applyLimits(ProcessInfo.processInfo.environment, to: &options.objectiveC.limits)
+        // `SEAMLINT_OBJC_PRESCAN=0`: every Objective-C file through libclang, to check on real code
+        // that the pre-scan changes no diagnostic (docs/objective-c.md).
+        if ProcessInfo.processInfo.environment["SEAMLINT_OBJC_PRESCAN"] == "0" {
+            options.objectiveC.skipsFilesWithoutTriggerWords = false
+        }
     }
 
     /// `SEAMLINT_LIBCLANG_TIME_LIMIT` (seconds per file, before the allowance for its size) and

@@ -30,35 +30,77 @@ public struct ConditionTable: Sendable {
 
     public private(set) var clauses: [Clause] = []
     public private(set) var availability: [AvailabilityRegion] = []
+    /// Code not compiled for iOS, sorted and disjoint (see `excludedRanges`).
+    public private(set) var excludedFromIOS: [Range<Int>] = []
 
     init(file: SourceFile) {
         scanDirectives(file)
+        excludedFromIOS = Self.excludedRanges(clauses, file)
         scanAvailabilityChecks(file)
         scanAvailableAttributes(file)
     }
 
     private mutating func scanDirectives(_ file: SourceFile) {
-        // Open blocks: indices into `clauses` of the branches of each nested `#if`.
+        // Open blocks: indices into `clauses` of the branches of each nested `#if`. A list, not
+        // recursion: ten thousand nested `#if`s cost memory in proportion, nothing more.
         var open: [(branches: [Int], block: Block)] = []
         for index in file.code.indices where file.code[index].kind == .poundDirective {
-            let conditionEnd = lineEnd(after: index, file)
-            // Objective-C also opens blocks with `#ifdef` / `#ifndef` and continues them with `#elif`.
-            if file.tokenIs(index, "#if") || file.tokenIs(index, "#ifdef") || file.tokenIs(index, "#ifndef") {
+            switch Self.directiveKind(index, file) {
+            case .opening:
                 open.append(([], Block()))
-                addClause(index, index + 1..<conditionEnd, &open)
-            } else if file.tokenIs(index, "#elseif") || file.tokenIs(index, "#elif") || file.tokenIs(index, "#else") {
+                addClause(index, index + 1..<lineEnd(after: index, file), &open)
+            case .branch(let hasCondition):
                 closeLast(at: index, &open)
-                let condition = file.tokenIs(index, "#else") ? index + 1..<index + 1 : index + 1..<conditionEnd
-                addClause(index, condition, &open)
-            } else if file.tokenIs(index, "#endif") {
+                let conditionEnd = hasCondition ? lineEnd(after: index, file) : index + 1
+                addClause(index, index + 1..<conditionEnd, &open)
+            case .closing:
                 closeLast(at: index, &open)
                 if !open.isEmpty { open.removeLast() }
+            case .other:
+                continue
             }
         }
         // Unterminated blocks run to the end of the file.
         for block in open { for clause in block.branches where clauses[clause].body.isEmpty {
             clauses[clause].body = clauses[clause].body.lowerBound..<file.code.count
         } }
+    }
+
+    private enum DirectiveKind { case opening, branch(hasCondition: Bool), closing, other }
+
+    /// Swift's `#if`/`#elseif`/`#else`/`#endif` and the preprocessor's `#ifdef`, `#ifndef`, `#elif`,
+    /// `#elifdef` and `#elifndef` (Objective-C).
+    private static func directiveKind(_ index: Int, _ file: SourceFile) -> DirectiveKind {
+        if file.tokenIs(index, "#if") || file.tokenIs(index, "#ifdef") || file.tokenIs(index, "#ifndef") { return .opening }
+        if file.tokenIs(index, "#else") { return .branch(hasCondition: false) }
+        if file.tokenIs(index, "#elseif") || file.tokenIs(index, "#elif") || file.tokenIs(index, "#elifdef")
+            || file.tokenIs(index, "#elifndef") { return .branch(hasCondition: true) }
+        if file.tokenIs(index, "#endif") { return .closing }
+        return .other
+    }
+
+    /// Code ranges (sorted, disjoint) that are not compiled for iOS: branches whose condition is
+    /// false there (`#if os(tvOS)`, `#if TARGET_OS_TV`, `#if !TARGET_OS_IPHONE`, `#if 0`), and
+    /// branches after one that is true there (`#else` of `#if os(iOS)` or `#if TARGET_OS_IPHONE`).
+    /// One pass over the clauses, each condition read once: linear in the file and its nesting.
+    private static func excludedRanges(_ clauses: [Clause], _ file: SourceFile) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        // Blocks in which an earlier branch is true on iOS.
+        var decided = Set<ObjectIdentifier>()
+        for clause in clauses {
+            let block = ObjectIdentifier(clause.block)
+            let value = PlatformCondition.value(of: clause.condition, directive: clause.directive, in: file)
+            let excluded = value == 0 || (clause.position > 0 && decided.contains(block))
+            if value.map({ $0 != 0 }) == true { decided.insert(block) }
+            guard excluded, !clause.body.isEmpty else { continue }
+            if let last = ranges.last, clause.body.lowerBound < last.upperBound {
+                // Clauses come in source order, so a later one starts inside or after the last range.
+                if clause.body.upperBound > last.upperBound { ranges[ranges.count - 1] = last.lowerBound..<clause.body.upperBound }
+            } else {
+                ranges.append(clause.body)
+            }
+        }
+        return ranges
     }
 
     private mutating func addClause(_ directive: Int, _ condition: Range<Int>,
@@ -76,14 +118,23 @@ public struct ConditionTable: Sendable {
         clauses[last].body = start..<max(start, index)
     }
 
-    /// The end of a directive's condition: the end of its line, or the next directive on the same
-    /// line (`#if A #endif`, which the compiler rejects but a file may hold).
+    /// The end of a directive's condition: the end of its line (in Objective-C, of its last line
+    /// continued with `\`), or the next directive on the same line (`#if A #endif`, which the
+    /// compiler rejects but a file may hold).
     private func lineEnd(after index: Int, _ file: SourceFile) -> Int {
         var end = index + 1
-        while end < file.code.count && !file.code[end].flags.contains(.lineStart) && file.code[end].kind != .poundDirective {
+        while end < file.code.count && file.code[end].kind != .poundDirective {
+            if file.code[end].flags.contains(.lineStart) && !continuesLine(before: end, file) { break }
             end += 1
         }
         return end
+    }
+
+    /// True when a backslash continues the previous line up to code token `index` (Objective-C).
+    private func continuesLine(before index: Int, _ file: SourceFile) -> Bool {
+        guard file.language == .objectiveC, index > 0 else { return false }
+        let gap = file.code[index - 1].end..<Int(file.code[index].start)
+        return file.bytes[gap].contains(UInt8(ascii: "\\"))
     }
 
     /// `if #available(iOS N, *) { … } else { … }`, `guard #available … else { … }` and `#unavailable`.
@@ -182,71 +233,19 @@ extension SourceFile {
         conditions.clauses.filter { $0.body.contains(index) }
     }
 
-    /// True when code at `index` cannot run on iOS: inside `#if os(macOS)` (or another OS
-    /// without iOS), `#if targetEnvironment(macCatalyst)`, or the `#else` of `#if os(iOS)` / `canImport(UIKit)`.
-    /// Objective-C: `#if TARGET_OS_OSX` (`TARGET_OS_TV`, `TARGET_OS_WATCH`, `TARGET_OS_MACCATALYST`),
-    /// `#if !TARGET_OS_IPHONE`, or the `#else` of `#if TARGET_OS_IPHONE` / `TARGET_OS_IOS`.
+    /// True when code at `index` is not compiled for iOS: in a branch whose condition is false
+    /// there (`#if os(macOS)`, `#if targetEnvironment(macCatalyst)`, Objective-C's `#if TARGET_OS_TV`,
+    /// `#if !TARGET_OS_IPHONE`, `#ifdef`/`#elif` alike), or after a branch that is true there (the
+    /// `#else` of `#if os(iOS)` / `canImport(UIKit)` / `TARGET_OS_IOS`). See `PlatformCondition`.
     public func isExcludedFromIOS(at index: Int) -> Bool {
-        for clause in activeClauses(at: index) {
-            // `#ifdef NAME` asks whether a macro is defined, and the `TARGET_OS_…` macros always are.
-            if tokenIs(clause.directive, "#ifdef") || tokenIs(clause.directive, "#ifndef") { continue }
-            if conditionExcludesIOS(clause.condition) { return true }
-            if clause.condition.isEmpty || file_isElseIf(clause) {
-                for earlier in clause.earlierConditions where conditionRequiresIOS(earlier) { return true }
-            }
+        let ranges = conditions.excludedFromIOS
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= index { low = middle + 1 } else { high = middle }
         }
-        return false
-    }
-
-    private func file_isElseIf(_ clause: ConditionTable.Clause) -> Bool {
-        tokenIs(clause.directive, "#elseif") || tokenIs(clause.directive, "#elif")
-    }
-
-    private func conditionExcludesIOS(_ condition: Range<Int>) -> Bool {
-        var mentionsOtherOS = false
-        var index = condition.lowerBound
-        while index < condition.upperBound {
-            if isName(index, "os"), index + 2 < condition.upperBound {
-                let name = index + 2
-                if isName(name, "iOS") || isName(name, "visionOS") || isName(name, "xrOS") {
-                    // `!os(iOS)` excludes iOS; `os(iOS)` does not.
-                    if index > condition.lowerBound, tokenIs(index - 1, "!") { return true }
-                    return false
-                }
-                // `!os(tvOS)` includes iOS.
-                if !(index > condition.lowerBound && tokenIs(index - 1, "!")) { mentionsOtherOS = true }
-            }
-            // Objective-C: `TARGET_OS_IPHONE` / `TARGET_OS_IOS` include iOS unless negated; the other
-            // platforms' macros exclude it unless negated.
-            if isName(index, "TARGET_OS_IPHONE") || isName(index, "TARGET_OS_IOS") {
-                return index > condition.lowerBound && tokenIs(index - 1, "!")
-            }
-            if isName(index, "TARGET_OS_OSX") || isName(index, "TARGET_OS_TV") || isName(index, "TARGET_OS_WATCH")
-                || isName(index, "TARGET_OS_MACCATALYST") || isName(index, "TARGET_OS_VISION") {
-                if !(index > condition.lowerBound && tokenIs(index - 1, "!")) { mentionsOtherOS = true }
-            }
-            // `targetEnvironment(macCatalyst)` excludes iOS; `!targetEnvironment(macCatalyst)` does not.
-            if isName(index, "macCatalyst"),
-               !(index >= condition.lowerBound + 3 && isName(index - 2, "targetEnvironment") && tokenIs(index - 3, "!")) {
-                return true
-            }
-            index += 1
-        }
-        return mentionsOtherOS && !condition.contains { tokenIs($0, "||") }
-    }
-
-    private func conditionRequiresIOS(_ condition: Range<Int>) -> Bool {
-        var index = condition.lowerBound
-        while index < condition.upperBound {
-            if isName(index, "iOS") || isName(index, "UIKit") || isName(index, "TARGET_OS_IPHONE") || isName(index, "TARGET_OS_IOS") {
-                // `#if !os(iOS)`: its `#else` is the iOS branch.
-                let negation = code[index - 1].kind == .leftParen ? index - 3 : index - 1
-                if negation >= condition.lowerBound, tokenIs(negation, "!") { return false }
-                return !condition.contains { tokenIs($0, "||") }
-            }
-            index += 1
-        }
-        return false
+        return low < ranges.count && ranges[low].contains(index)
     }
 
     /// What is known of the iOS version at `index` from `#available` checks and `@available`.

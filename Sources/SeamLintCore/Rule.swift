@@ -94,16 +94,26 @@ public struct RuleContext {
     /// lookup rules leave them alone unless their option `include_tests` (`RuleOption.includeTests`,
     /// which such a rule declares) is true.
     public var skipsTestFile: Bool { isTestFile && !options.bool(.includeTests) }
+    /// How many scenes the app that builds this file can have (its Info.plist).
+    public let appScenes: AppScenes
     public internal(set) var diagnostics: [Diagnostic] = []
 
     public init(file: SourceFile, ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(),
-                deploymentTarget: DeploymentTarget = .unknown, isTestFile: Bool = false) {
+                deploymentTarget: DeploymentTarget = .unknown, isTestFile: Bool = false, appScenes: AppScenes = .unknown) {
         self.file = file
         self.ruleID = ruleID
         self.severity = severity
         self.options = options
         self.deploymentTarget = deploymentTarget
         self.isTestFile = isTestFile
+        self.appScenes = appScenes
+    }
+
+    /// Lowers the severity of the diagnostic reported last (a finding that does not bite in this
+    /// app today, such as a scene lookup in a single-scene app).
+    public mutating func lowerLastSeverity(to severity: Severity) {
+        guard !diagnostics.isEmpty else { return }
+        diagnostics[diagnostics.count - 1].severity = min(severity, diagnostics[diagnostics.count - 1].severity)
     }
 
     /// Reports a finding at code token `index` (`length` bytes from its start, the token by default).
@@ -148,17 +158,26 @@ public struct ProjectContext {
     public let options: RuleOptions
     /// The project-level deployment target (lowest found), for messages.
     public let deploymentTarget: DeploymentTarget
+    /// How many scenes the project's app can have (its Info.plist).
+    public let appScenes: AppScenes
     public internal(set) var diagnostics: [Diagnostic] = []
     /// The project's merged facts of this rule and of the rules in its `readsFactsOf`.
     private let facts: FactTable
 
     public init(ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(), facts: FactTable = FactTable(),
-                deploymentTarget: DeploymentTarget = .unknown) {
+                deploymentTarget: DeploymentTarget = .unknown, appScenes: AppScenes = .unknown) {
         self.ruleID = ruleID
         self.severity = severity
         self.options = options
         self.facts = facts
         self.deploymentTarget = deploymentTarget
+        self.appScenes = appScenes
+    }
+
+    /// Lowers the severity of the diagnostic reported last (see `RuleContext.lowerLastSeverity`).
+    public mutating func lowerLastSeverity(to severity: Severity) {
+        guard !diagnostics.isEmpty else { return }
+        diagnostics[diagnostics.count - 1].severity = min(severity, diagnostics[diagnostics.count - 1].severity)
     }
 
     /// What `rule` recorded in this project's files, merged in file order. `rule` is this rule or

@@ -27,6 +27,22 @@ final class DeploymentTargetResolver: @unchecked Sendable {
         return folder(ofFile: absolutePath).target
     }
 
+    /// How many scenes the app that builds the file can have (see `AppScenesResolver`).
+    func appScenes(forFile absolutePath: String) -> AppScenes {
+        guard enabled else { return .unknown }
+        return folder(ofFile: absolutePath).scenes
+    }
+
+    /// The verdicts used by this run, keyed by what decided them (for `--verbose`).
+    func resolvedScenes() -> [String: AppScenes] {
+        lock.lock()
+        let folders = asked
+        lock.unlock()
+        var result: [String: AppScenes] = [:]
+        for scenes in manifests.scenes(of: folders) { result[scenes.source ?? "no Info.plist found"] = scenes }
+        return result
+    }
+
     /// The folder of the nearest project manifest above the file, or "" when there is none
     /// (then the whole run is one project).
     func projectRoot(forFile absolutePath: String) -> String {
@@ -77,9 +93,17 @@ final class DeploymentTargetResolver: @unchecked Sendable {
 
     /// The lowest iOS target declared by the manifests among `entries`, the folder's listing.
     static func targetDeclared(in directory: String, entries: [String]) -> DeploymentTarget? {
+        declarations(in: directory, entries: entries).target
+    }
+
+    /// What the manifests among `entries` declare: the iOS target, and the app's scenes (from the
+    /// Info.plist their application targets name; `.unknown` when they name none).
+    static func declarations(in directory: String, entries: [String]) -> (target: DeploymentTarget?, scenes: AppScenes) {
         var best: DeploymentTarget?
+        var scenes: [AppScenes] = []
         // A manifest that builds for other platforms only (a macOS app), when no iOS target is found.
         var otherPlatformsOnly: String?
+        var looseXcconfigs: [String] = []
         func consider(_ version: Version?, _ file: String) {
             guard let version else { return }
             if best?.version.map({ version < $0 }) ?? true {
@@ -92,26 +116,39 @@ final class DeploymentTargetResolver: @unchecked Sendable {
             case "Package.swift", "Project.swift":
                 consider(ManifestParser.swiftManifestTarget(read(path)), entry)
             case "project.yml", "project.yaml":
-                let finding = ManifestParser.xcodeGenFinding(read(path))
+                let text = read(path)
+                let finding = ManifestParser.xcodeGenFinding(text, folder: directory, read: read)
+                scenes.append(AppScenesResolver.scenes(ofXcodeGen: text, folder: directory, read: read))
                 consider(finding.version, entry)
                 if finding == .otherPlatformsOnly { otherPlatformsOnly = otherPlatformsOnly ?? entry }
             default:
                 if entry.hasSuffix(".xcodeproj") {
-                    let (finding, source) = ManifestParser.xcodeProjectTarget(projectPath: path, read: read)
+                    let (target, settings) = ManifestParser.xcodeProject(projectPath: path, read: read)
+                    let (finding, source) = target
+                    if let settings {
+                        scenes.append(AppScenesResolver.scenes(of: settings, projectName: entry, folder: directory, read: read))
+                    }
                     consider(finding.version, source)
                     if finding == .otherPlatformsOnly { otherPlatformsOnly = otherPlatformsOnly ?? source }
                 } else if entry.hasSuffix(".xcconfig") {
-                    consider(ManifestParser.buildSettingTarget(read(path)), entry)
+                    looseXcconfigs.append(entry)
                 }
             }
         }
-        if best == nil, let source = otherPlatformsOnly {
-            return DeploymentTarget(version: nil, source: directory + "/" + source, buildsForIOS: false)
+        // An `.xcconfig` beside a project is read through the configurations based on it; alone
+        // (or beside a project that says nothing), it is the folder's manifest.
+        if best == nil {
+            for entry in looseXcconfigs { consider(ManifestParser.buildSettingTarget(read(directory + "/" + entry)), entry) }
         }
-        return best
+        let known = scenes.filter { $0.verdict != .unknown }
+        let verdict = known.isEmpty ? AppScenes.unknown : AppScenesResolver.combine(known)
+        if best == nil, let source = otherPlatformsOnly {
+            return (DeploymentTarget(version: nil, source: directory + "/" + source, buildsForIOS: false), verdict)
+        }
+        return (best, verdict)
     }
 
-    private static func read(_ path: String) -> String {
+    static func read(_ path: String) -> String {
         guard let data = FileManager.default.contents(atPath: path), data.count < 16 * 1024 * 1024 else { return "" }
         return String(decoding: data, as: UTF8.self)
     }

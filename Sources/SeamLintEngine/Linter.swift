@@ -46,6 +46,8 @@ public struct LintResult: Sendable {
     public var timings: StageTimings
     /// Deployment targets used, per governing manifest (for `--verbose`).
     public var deploymentTargets: [String: DeploymentTarget]
+    /// How many scenes each app can have, by what decided it (for `--verbose`).
+    public var appScenes: [String: AppScenes] = [:]
     /// Objective-C files not linted because no libclang could be loaded (not counted in `filesLinted`).
     public var objectiveCFilesSkipped = 0
     /// The libclang search, when an Objective-C file needed it.
@@ -251,6 +253,7 @@ public final class Linter: Sendable {
         let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
         let isTest = TestFileDetector.isTestFile(loaded.path)
         result.project = targets.projectRoot(forFile: loaded.absolutePath)
+        let scenes = targets.appScenes(forFile: loaded.absolutePath)
         start = timings.add(.manifests, since: start)
         // Run-wide settings enable every rule and usually override nothing: no lookups by id then.
         let perFile = options.fileSettings != nil
@@ -261,7 +264,7 @@ public final class Linter: Sendable {
                 start = timings.addRule(ruleIndex, since: start)  // the pre-scan is the rule's cost
                 continue
             }
-            var context = Self.context(file, id, default: fileRuleSeverities[ruleIndex], settings, target, isTest)
+            var context = Self.context(file, id, default: fileRuleSeverities[ruleIndex], settings, target, isTest, scenes)
             rule.checkFile(&context)
             result.diagnostics += context.diagnostics
             start = timings.addRule(ruleIndex, since: start)
@@ -274,7 +277,7 @@ public final class Linter: Sendable {
                 continue
             }
             let context = Self.context(file, factCollectorIDs[collectorIndex], default: factCollectorSeverities[collectorIndex],
-                                       settings, target, isTest)
+                                       settings, target, isTest, scenes)
             if let facts = rule.collectFileFacts(context) {
                 result.facts.append(CollectedFacts(collector: collectorIndex, facts: facts))
             }
@@ -352,9 +355,9 @@ public final class Linter: Sendable {
 
     /// What rule `id` sees of a file: its configured severity (else `fallback`) and options.
     private static func context(_ file: SourceFile, _ id: String, default fallback: Severity, _ settings: FileSettings,
-                                _ target: DeploymentTarget, _ isTest: Bool) -> RuleContext {
+                                _ target: DeploymentTarget, _ isTest: Bool, _ scenes: AppScenes = .unknown) -> RuleContext {
         RuleContext(file: file, ruleID: id, severity: settings.severity(of: id, default: fallback),
-                    options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest)
+                    options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest, appScenes: scenes)
     }
 
     /// The words a file must mention to contribute facts to the project rules among `rules` (and
@@ -433,7 +436,8 @@ public final class Linter: Sendable {
             let projectTarget = projectTarget(of: project, targets: targets)
             for ruleIndex in projectRules.indices {
                 let ruleStart = monotonicNanoseconds()
-                diagnostics += projectDiagnostics(rule: ruleIndex, facts: facts, target: projectTarget, settings: settings)
+                diagnostics += projectDiagnostics(rule: ruleIndex, facts: facts, target: projectTarget, settings: settings,
+                                                  scenes: projectScenes(of: project, targets: targets))
                 let elapsed = monotonicNanoseconds() &- ruleStart
                 timings.add(.rule(projectRules[ruleIndex].description.id), nanoseconds: elapsed)
                 projectRuleNanoseconds &+= elapsed
@@ -445,7 +449,7 @@ public final class Linter: Sendable {
         diagnostics.sort()
         timings.add(.projectRules, nanoseconds: (monotonicNanoseconds() &- start) &- projectRuleNanoseconds)
         return LintResult(diagnostics: diagnostics, problems: problems, filesLinted: linted, bytesLinted: bytes,
-                          timings: timings, deploymentTargets: targets.resolved(),
+                          timings: timings, deploymentTargets: targets.resolved(), appScenes: targets.resolvedScenes(),
                           objectiveCFilesSkipped: skippedObjectiveC, libclang: objectiveC.status, suppressedCount: silenced)
     }
 }
@@ -453,6 +457,11 @@ public final class Linter: Sendable {
 extension Linter {
     /// Timings sized for this linter's rules, for `process` outside a run.
     func workerTimings() -> WorkerTimings { WorkerTimings(rules: fileRules.count, factCollectors: factCollectors.count) }
+
+    /// The app's scenes project rules see for `project` (unknown for files in no project).
+    func projectScenes(of project: String, targets: DeploymentTargetResolver) -> AppScenes {
+        project.isEmpty ? .unknown : targets.appScenes(forFile: project + "/.")
+    }
 
     /// The deployment target project rules see for `project` (a project root, or "" for files in none).
     func projectTarget(of project: String, targets: DeploymentTargetResolver) -> DeploymentTarget {
@@ -463,7 +472,7 @@ extension Linter {
     /// its merged `facts` (one value per position in `factCollectors`, nil when none recorded),
     /// scoped by the per-file `settings` (by display path; empty for run-wide settings).
     func projectDiagnostics(rule ruleIndex: Int, facts: [(any ProjectFacts)?], target: DeploymentTarget,
-                            settings: [String: FileSettings]) -> [Diagnostic] {
+                            settings: [String: FileSettings], scenes: AppScenes = .unknown) -> [Diagnostic] {
         let rule = projectRules[ruleIndex]
         let id = rule.description.id
         // Only what the rule declares it reads: an undeclared read fails in every run.
@@ -473,7 +482,7 @@ extension Linter {
         }
         var context = ProjectContext(ruleID: id, severity: options.severity(of: rule),
                                      options: options.ruleOptions[id] ?? RuleOptions(), facts: table,
-                                     deploymentTarget: target)
+                                     deploymentTarget: target, appScenes: scenes)
         rule.init().finish(&context)
         return FileSettings.scope(context.diagnostics, of: rule, bySettings: settings)
     }

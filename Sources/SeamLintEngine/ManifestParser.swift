@@ -169,16 +169,31 @@ enum ManifestParser {
 
     // MARK: Xcode projects
 
-    /// The lowest iOS target of the app and extension targets of an Xcode project: each native
-    /// target's configurations, falling back to the project-level setting, skipping test targets and
-    /// targets whose SDK is not iOS. Without any such setting in the project file, the `.xcconfig`
-    /// files beside the project (up to two folders down) are read instead.
+    /// The iOS target of an Xcode project: that of its iOS application targets (the lowest, when
+    /// there are several), which govern the app's sources; without one, the lowest of its other
+    /// iOS targets. Test targets never count, nor targets whose SDK is not iOS. A target without
+    /// its own setting inherits the project level, and each level its `.xcconfig` (see
+    /// `XcodeProjectSettings`). Without any such setting, the `.xcconfig` files beside the project
+    /// (up to two folders down) are read instead.
     static func xcodeProjectTarget(projectPath: String, read: (String) -> String) -> (Finding, String) {
+        xcodeProject(projectPath: projectPath, read: read).target
+    }
+
+    /// As `xcodeProjectTarget`, with the project's resolved settings (nil when it could not be read).
+    static func xcodeProject(projectPath: String, read: (String) -> String)
+        -> (target: (Finding, String), settings: XcodeProjectSettings?) {
         let pbxproj = projectPath + "/project.pbxproj"
         let projectName = (projectPath as NSString).lastPathComponent
-        let finding = pbxprojFinding(read(pbxproj))
-        if finding != .nothing { return (finding, projectName + "/project.pbxproj") }
         let folder = (projectPath as NSString).deletingLastPathComponent
+        let text = read(pbxproj)
+        let settings = XcodeProjectSettings(pbxproj: text, folder: folder, read: read)
+        let finding = settings.map(governingTarget) ?? buildSettingTarget(text).map(Finding.iOS) ?? .nothing
+        if finding != .nothing { return ((finding, projectName + "/project.pbxproj"), settings) }
+        return (xcconfigTarget(besideProject: folder, projectName: projectName, read: read), settings)
+    }
+
+    /// The lowest target of the `.xcconfig` files beside a project that says nothing itself.
+    private static func xcconfigTarget(besideProject folder: String, projectName: String, read: (String) -> String) -> (Finding, String) {
         var best: (Finding, String) = (.nothing, projectName + "/project.pbxproj")
         for relative in xcconfigFiles(in: folder, depth: 2) {
             if let version = buildSettingTarget(read(folder + "/" + relative)),
@@ -205,118 +220,73 @@ enum ManifestParser {
         return result
     }
 
-    /// The lowest iOS target of a `project.pbxproj`, as described in `xcodeProjectTarget`.
+    /// The governing iOS target of a `project.pbxproj`, as described in `xcodeProjectTarget`.
     static func pbxprojTarget(_ text: String) -> Version? { pbxprojFinding(text).version }
 
-    /// Reads a `project.pbxproj` (an OpenStep property list) as described in `xcodeProjectTarget`.
-    static func pbxprojFinding(_ text: String) -> Finding {
-        var parser = OpenStepPlistParser(Array(text.utf8))
-        guard case .dictionary(let root)? = parser.parse(), case .dictionary(let objects)? = root["objects"] else {
+    /// Reads a `project.pbxproj` (an OpenStep property list) as described in `xcodeProjectTarget`;
+    /// `folder` and `read` resolve the `.xcconfig` files its configurations are based on.
+    static func pbxprojFinding(_ text: String, folder: String? = nil, read: (String) -> String = { _ in "" }) -> Finding {
+        guard let project = XcodeProjectSettings(pbxproj: text, folder: folder, read: read) else {
             return buildSettingTarget(text).map(Finding.iOS) ?? .nothing
         }
-        func object(_ id: PlistValue?) -> [String: PlistValue]? {
-            guard case .string(let key)? = id, case .dictionary(let value)? = objects[key] else { return nil }
-            return value
-        }
-        /// Build settings per configuration name for a configuration list.
-        func settings(ofList id: PlistValue?) -> [String: [String: String]] {
-            guard let list = object(id), case .array(let configurations)? = list["buildConfigurations"] else { return [:] }
-            var result: [String: [String: String]] = [:]
-            for configurationID in configurations {
-                guard let configuration = object(configurationID), case .string(let name)? = configuration["name"] else { continue }
-                var values: [String: String] = [:]
-                if case .dictionary(let buildSettings)? = configuration["buildSettings"] {
-                    for key in ["IPHONEOS_DEPLOYMENT_TARGET", "SDKROOT", "SUPPORTED_PLATFORMS"] {
-                        if case .string(let value)? = buildSettings[key] { values[key] = value }
-                    }
-                }
-                result[name] = values
-            }
-            return result
-        }
-        var projectSettings: [String: [String: String]] = [:]
-        for (_, value) in objects {
-            if case .dictionary(let candidate) = value, case .string("PBXProject")? = candidate["isa"] {
-                projectSettings = settings(ofList: candidate["buildConfigurationList"])
-            }
-        }
-        var lowest: Version?
+        return governingTarget(project)
+    }
+
+    /// As `pbxprojFinding`, from the resolved settings.
+    static func governingTarget(_ project: XcodeProjectSettings) -> Finding {
+        var applications: Version?
+        var others: Version?
         var targets = 0
         var iosTargets = 0
-        for (_, value) in objects {
-            guard case .dictionary(let target) = value, case .string("PBXNativeTarget")? = target["isa"] else { continue }
-            if case .string(let productType)? = target["productType"],
-               productType.contains("unit-test") || productType.contains("ui-testing") { continue }
+        for target in project.targets where !target.isTest {
             targets += 1
             var counted = false
-            for (name, own) in settings(ofList: target["buildConfigurationList"]) {
-                let inherited = projectSettings[name] ?? [:]
-                let sdk = own["SDKROOT"] ?? inherited["SDKROOT"] ?? "iphoneos"
-                let platforms = own["SUPPORTED_PLATFORMS"] ?? inherited["SUPPORTED_PLATFORMS"]
-                let buildsForIOS = sdk.hasPrefix("iphoneos") || (sdk == "auto" && (platforms?.contains("iphoneos") ?? true))
-                guard buildsForIOS else { continue }
+            for (_, settings) in target.configurations where XcodeProjectSettings.Target.buildsForIOS(settings) {
                 if !counted { iosTargets += 1; counted = true }
-                guard let text = own["IPHONEOS_DEPLOYMENT_TARGET"] ?? inherited["IPHONEOS_DEPLOYMENT_TARGET"],
-                      let version = versionPrefix(text) else { continue }
-                if lowest.map({ version < $0 }) ?? true { lowest = version }
+                guard let text = settings["IPHONEOS_DEPLOYMENT_TARGET"], let version = versionPrefix(text) else { continue }
+                if target.isApplication {
+                    if applications.map({ version < $0 }) ?? true { applications = version }
+                } else if others.map({ version < $0 }) ?? true {
+                    others = version
+                }
             }
         }
         if targets > 0 && iosTargets == 0 { return .otherPlatformsOnly }
+        var lowest = applications ?? others
         if lowest == nil {
-            // No native targets read (an unusual project): the project-level settings, else any line.
-            for (_, values) in projectSettings {
+            // No native targets read (an unusual project): the project-level settings.
+            for (_, values) in project.projectConfigurations {
                 if let text = values["IPHONEOS_DEPLOYMENT_TARGET"], let version = versionPrefix(text),
                    lowest.map({ version < $0 }) ?? true { lowest = version }
             }
         }
-        return (lowest ?? buildSettingTarget(text)).map(Finding.iOS) ?? .nothing
+        return lowest.map(Finding.iOS) ?? .nothing
     }
 
     // MARK: XcodeGen
 
     /// XcodeGen: `options: deploymentTarget: iOS: "16.0"`, a target's `deploymentTarget: "16.0"`
-    /// (unless its `platform` is another OS), `deploymentTarget: {iOS: 16.0}`, and
-    /// `IPHONEOS_DEPLOYMENT_TARGET: 16.0` in settings. `#` comments are ignored.
+    /// (unless its `platform` is another OS), `deploymentTarget: {iOS: 16.0}`,
+    /// `IPHONEOS_DEPLOYMENT_TARGET: 16.0` in settings, and the same setting in the `.xcconfig` files
+    /// that `configFiles` names (resolved against `folder` with `read`). An `application` target's
+    /// value governs; project-level values stand for targets without their own; test targets never
+    /// count. `#` comments are ignored.
     static func xcodeGenTarget(_ text: String) -> Version? { xcodeGenFinding(text).version }
 
     /// As `xcodeGenTarget`; `.otherPlatformsOnly` when every `platform` / `supportedDestinations`
     /// names other systems only.
-    static func xcodeGenFinding(_ text: String) -> Finding {
-        struct Line { var indent: Int; var key: String; var value: String }
-        var lines: [Line] = []
-        for raw in text.split(whereSeparator: \.isNewline) {
-            var content = Substring(raw)
-            if let hash = content.firstIndex(of: "#"), hash == content.startIndex || content[content.index(before: hash)] == " " {
-                content = content[..<hash]
-            }
-            let indent = content.prefix { $0 == " " || $0 == "\t" }.count
-            let trimmed = trim(content)
-            guard !trimmed.isEmpty else { continue }
-            let body = trimmed.hasPrefix("- ") ? String(trimmed.dropFirst(2)) : trimmed
-            guard let colon = body.firstIndex(of: ":") else {
-                lines.append(Line(indent: indent, key: "", value: body))
-                continue
-            }
-            let key = trim(body[..<colon], also: "\"'")
-            let value = trim(body[body.index(after: colon)...])
-            lines.append(Line(indent: indent, key: key, value: value))
-        }
-        var lowest: Version?
+    static func xcodeGenFinding(_ text: String, folder: String? = nil, read: (String) -> String = { _ in "" }) -> Finding {
+        let spec = XcodeGenSpec(text)
+        let lines = spec.lines
+        /// The lowest value per kind of place: an application target, the project level, any other target.
+        var lowest: [XcodeGenSpec.Place: Version] = [:]
         var platforms: [String] = []
-        func consider(_ text: String) {
+        func consider(_ text: String, at index: Int) {
             let cleaned = trim(text, also: "\"',{}")
-            if let version = versionPrefix(cleaned), lowest.map({ version < $0 }) ?? true { lowest = version }
-        }
-        /// The `platform` of the mapping that holds line `index`, if it names one.
-        func platform(ofMappingAt index: Int) -> String? {
-            let indent = lines[index].indent
-            var cursor = index
-            while cursor > 0 && lines[cursor - 1].indent >= indent { cursor -= 1 }
-            while cursor < lines.count && lines[cursor].indent >= indent {
-                if lines[cursor].indent == indent && lines[cursor].key == "platform" { return lines[cursor].value }
-                cursor += 1
-            }
-            return nil
+            guard let version = versionPrefix(cleaned) else { return }
+            let place = spec.place(of: index)
+            guard place != .testTarget else { return }
+            if lowest[place].map({ version < $0 }) ?? true { lowest[place] = version }
         }
         for (index, line) in lines.enumerated() {
             switch line.key {
@@ -325,26 +295,38 @@ enum ManifestParser {
                     // A nested map: `iOS: 16.0` one level down.
                     var cursor = index + 1
                     while cursor < lines.count && lines[cursor].indent > line.indent {
-                        if lines[cursor].key == "iOS" { consider(lines[cursor].value) }
+                        if lines[cursor].key == "iOS" { consider(lines[cursor].value, at: index) }
                         cursor += 1
                     }
                 } else if line.value.hasPrefix("{") {
                     if let range = line.value.range(of: "iOS:") {
-                        consider(String(line.value[range.upperBound...].prefix { $0 != "," && $0 != "}" }))
+                        consider(String(line.value[range.upperBound...].prefix { $0 != "," && $0 != "}" }), at: index)
                     }
                 } else {
-                    let platform = platform(ofMappingAt: index).map { trim($0, also: "\"'[]") }
-                    if platform == nil || platform!.hasPrefix("iOS") || platform!.contains("iOS") { consider(line.value) }
+                    let platform = spec.sibling("platform", of: index).map { trim($0, also: "\"'[]") }
+                    if platform == nil || platform!.contains("iOS") { consider(line.value, at: index) }
                 }
             case "IPHONEOS_DEPLOYMENT_TARGET":
-                consider(line.value)
+                consider(line.value, at: index)
+            case "configFiles":
+                guard let folder else { continue }
+                var cursor = index + 1
+                while cursor < lines.count && lines[cursor].indent > line.indent {
+                    let path = trim(lines[cursor].value, also: "\"'")
+                    if path.hasSuffix(".xcconfig") {
+                        var visited = Set<String>()
+                        let settings = XcconfigReader.settings(at: folder + "/" + path, read: read, visited: &visited)
+                        if let value = settings["IPHONEOS_DEPLOYMENT_TARGET"] { consider(value, at: index) }
+                    }
+                    cursor += 1
+                }
             case "platform", "supportedDestinations":
                 platforms.append(line.value)
             default:
                 break
             }
         }
-        if let lowest { return .iOS(lowest) }
+        if let version = lowest[.applicationTarget] ?? lowest[.project] ?? lowest[.otherTarget] { return .iOS(version) }
         if !platforms.isEmpty && !platforms.contains(where: { $0.contains("iOS") || $0.contains("auto") }) {
             return .otherPlatformsOnly
         }

@@ -12,6 +12,10 @@ public final class ProjectManifests: @unchecked Sendable {
     struct Folder {
         var target: DeploymentTarget
         var projectRoot: String
+        /// From the nearest manifest that names an Info.plist, else the nearest app Info.plist.
+        var scenes: AppScenes = .unknown
+        /// What the nearest manifest decided (`.unknown` when none did), inherited by subfolders.
+        var manifestScenes: AppScenes = .unknown
     }
 
     /// Guards `folders` and `inProgress`; signalled when a folder's resolution is stored.
@@ -89,12 +93,33 @@ public final class ProjectManifests: @unchecked Sendable {
         let holdsManifest = DeploymentTargetResolver.holdsProjectManifest(entries)
         // Most folders hold sources only: no manifest to sort the listing for.
         let mayDeclare = entries.contains(where: Self.isManifestName)
-        let declared = mayDeclare ? DeploymentTargetResolver.targetDeclared(in: directory, entries: entries) : nil
+        let declared = mayDeclare ? DeploymentTargetResolver.declarations(in: directory, entries: entries)
+            : (target: nil, scenes: AppScenes.unknown)
         let isTop = entries.contains(".git") || directory == "/" || directory.isEmpty
         var parent: Folder?
-        if !isTop && (declared == nil || !holdsManifest) { parent = folder(PathNames.directory(of: directory)) }
-        return Folder(target: declared ?? parent?.target ?? .unknown,
-                      projectRoot: holdsManifest ? directory : parent?.projectRoot ?? "")
+        if !isTop && (declared.target == nil || !holdsManifest || declared.scenes.verdict == .unknown) {
+            parent = folder(PathNames.directory(of: directory))
+        }
+        // The governing manifest's verdict, else an app's Info.plist here, else the folder above's.
+        let manifestScenes = declared.scenes.verdict != .unknown ? declared.scenes : parent?.manifestScenes ?? .unknown
+        var scenes = manifestScenes
+        if scenes.verdict == .unknown {
+            let plist = entries.contains("Info.plist")
+                ? AppScenesResolver.plistScenes(directory + "/Info.plist", shownAs: (directory as NSString).lastPathComponent + "/Info.plist",
+                                                requireApp: true, read: DeploymentTargetResolver.read)
+                : nil
+            scenes = plist ?? parent?.scenes ?? .unknown
+        }
+        return Folder(target: declared.target ?? parent?.target ?? .unknown,
+                      projectRoot: holdsManifest ? directory : parent?.projectRoot ?? "",
+                      scenes: scenes, manifestScenes: manifestScenes)
+    }
+
+    /// The scene verdicts of `directories` (see `targets(of:)`).
+    func scenes(of directories: Set<String>) -> [AppScenes] {
+        condition.lock()
+        defer { condition.unlock() }
+        return directories.compactMap { folders[$0]?.scenes }
     }
 
     /// The targets of `directories` and of every folder above them that was resolved (the

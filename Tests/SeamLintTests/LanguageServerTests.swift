@@ -24,15 +24,15 @@ struct LanguageServerTests {
     @Test("Ranges count UTF-16 units or UTF-8 bytes as negotiated, past non-ASCII text on the line")
     func rangesInTheNegotiatedEncoding() throws {
         let scratch = ConfigurationScratch()
-        let prefix = "let s = \"é😀\"; let window = UIApplication.shared."
-        let path = scratch.write("Lookup.swift", "import UIKit\n\(prefix)keyWindow\n")
+        let prefix = "let s = \"é😀\"; let window = "
+        let path = scratch.write("Lookup.swift", "import UIKit\n\(prefix)UIApplication.shared.keyWindow\n")
         for (encoding, column) in [("utf-16", prefix.utf16.count), ("utf-8", prefix.utf8.count)] {
             let server = ServerHarness(root: scratch.root)
             server.initialize(encodings: [encoding])
             server.open(path)
             let diagnostic = try #require(server.diagnostics(path).first { $0["code"] == .string("key_window_lookup") })
             #expect(diagnostic["range"]?["start"] == LSPPosition(line: 1, character: column).json, "\(encoding)")
-            #expect(diagnostic["range"]?["end"] == LSPPosition(line: 1, character: column + "keyWindow".count).json, "\(encoding)")
+            #expect(diagnostic["range"]?["end"] == LSPPosition(line: 1, character: column + "UIApplication.shared.keyWindow".count).json, "\(encoding)")
             #expect(diagnostic["severity"] == .integer(2))
             #expect(diagnostic["source"] == .string("seamlint"))
             #expect(diagnostic["codeDescription"]?["href"]?.stringValue?.hasSuffix("#key_window_lookup") == true)

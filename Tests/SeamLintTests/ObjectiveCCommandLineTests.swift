@@ -51,7 +51,7 @@ struct ObjectiveCCommandLineTests {
 
         #expect(run.status == reference.status)
         #expect(run.output == reference.output)
-        #expect(run.output.contains("Present.swift:2:26: warning:"))
+        #expect(run.output.contains("Present.swift:2:5: warning:"))
         let warnings = run.errors.split(separator: "\n").filter { $0.hasPrefix("warning:") }
         #expect(warnings.count == 1, "\(run.errors)")
         let warning = String(warnings.first ?? "")
@@ -98,9 +98,9 @@ struct ObjectiveCCommandLineTests {
     func objectiveCIsLintedWithLibclang() throws {
         let project = try Project(objectiveC: true)
         let run = try LintProcess.run(["--no-config", "--verbose", project.url.path], directory: project.url)
-        #expect(run.output.contains("Helper.m:3:46: warning: "))
+        #expect(run.output.contains("Helper.m:3:12: warning: "))
         #expect(run.output.contains("(key_window_lookup)"))
-        #expect(run.output.contains("Present.swift:2:26: warning:"))
+        #expect(run.output.contains("Present.swift:2:5: warning:"))
         #expect(run.errors.contains("Objective-C: libclang "))
         #expect(run.errors.contains("SeamLint: 2 files linted, 2 warnings"))
     }

@@ -14,7 +14,7 @@ struct StdinTests {
         let run = try folder.lint(["--stdin", "--stdin-path", "Sources/Not There, 100%.swift"], input: Data(Self.buggy.utf8))
         #expect(run.status == 1)
         // Only the input's findings: Other.swift is read for project facts, not reported.
-        #expect(run.output.hasPrefix("Sources/Not There, 100%.swift:7:10: error: "), "\(run.output)")
+        #expect(run.output.hasPrefix("Sources/Not There, 100%.swift:7:5: error: "), "\(run.output)")
         #expect(run.output.split(separator: "\n").count == 1)
         let json = try folder.lint(["--stdin", "--stdin-path", "A.swift", "--reporter", "json"], input: Data(Self.buggy.utf8))
         #expect(try Finding.fromJSON(json.output).map(\.file) == ["A.swift"])

@@ -27,7 +27,7 @@ import Testing
         #expect(plain.status == 0)
         #expect(plain.output.hasPrefix("warning[menu_touch_through]: "))
         #expect(plain.output.contains("\n54 |                 Menu {\n   |                 ^^^^\n"))
-        #expect(plain.output.contains("\nFound 3 diagnostics (3 warnings) in 2 files; "))
+        #expect(plain.output.contains("\nFound 4 diagnostics (4 warnings) in 2 files; "))
         #expect(!plain.output.contains("\u{1B}"))
         // Its summary replaces the one-line summary on standard error.
         #expect(plain.errors.isEmpty)

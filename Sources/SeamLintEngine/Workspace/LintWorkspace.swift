@@ -313,7 +313,8 @@ public final class LintWorkspace {
         project.target = target
         for (ruleIndex, reads) in linter.factReads.enumerated() {
             guard forceRules || targetChanged || reads.contains(where: changed.contains) else { continue }
-            let found = linter.projectDiagnostics(rule: ruleIndex, facts: project.merged, target: target, settings: settingsByPath)
+            let found = linter.projectDiagnostics(rule: ruleIndex, facts: project.merged, target: target, settings: settingsByPath,
+                                                  scenes: linter.projectScenes(of: name, targets: targets))
             changes.projectRulesRun.insert(linter.projectRules[ruleIndex].description.id)
             record(found, for: RunKey(project: name, rule: ruleIndex), replacing: project.findings[ruleIndex], changes: &changes)
             project.findings[ruleIndex] = found

@@ -1,0 +1,142 @@
+import Foundation
+import SeamLintCore
+
+/// Finds how many scenes an app can have, the way Xcode finds its Info.plist: the `INFOPLIST_FILE`
+/// and generated `INFOPLIST_KEY_…` settings of the project's iOS application targets (through
+/// their `.xcconfig` files), an XcodeGen application target's `info` (`path`, `properties`) and
+/// settings, or else an app's `Info.plist` beside the sources.
+///
+/// One scene: `UIApplicationSupportsMultipleScenes` false or absent (or no
+/// `UIApplicationSceneManifest` at all) and no external-display or CarPlay scene configuration.
+/// Several application targets must all have one scene for the project to have one.
+enum AppScenesResolver {
+    /// Scene roles that connect a second scene whatever `UIApplicationSupportsMultipleScenes` says.
+    static let extraSceneRoles = ["UIWindowSceneSessionRoleExternalDisplay", "CPTemplateApplicationSceneSessionRole",
+                                  "CPTemplateApplicationDashboardSceneSessionRole",
+                                  "CPTemplateApplicationInstrumentClusterSceneSessionRole", "CPTemplateApplication"]
+
+    // MARK: Xcode projects
+
+    static func scenes(of project: XcodeProjectSettings, projectName: String, folder: String, read: (String) -> String) -> AppScenes {
+        let applications = project.targets.filter { $0.isApplication && XcodeProjectSettings.Target.buildsForIOS($0.shippingSettings) }
+        return combine(applications.map { target in
+            let settings = target.shippingSettings
+            let generated = generatedKey(settings["INFOPLIST_KEY_UIApplicationSupportsMultipleScenes"])
+            var fromFile: AppScenes?
+            if let path = settings["INFOPLIST_FILE"], !path.isEmpty, !path.contains("$(") {
+                let relative = path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+                let absolute = relative.hasPrefix("/") ? relative : folder + "/" + relative
+                fromFile = plistScenes(absolute, shownAs: relative, requireApp: false, read: read)
+            }
+            let source = "\(projectName) (\(target.name)): INFOPLIST_KEY_UIApplicationSupportsMultipleScenes"
+            if let generated {
+                // An explicit generated key wins for the flag; extra scene roles still come from the file.
+                if fromFile?.verdict == .multipleScenes, fromFile?.evidence?.contains("scene configuration") == true { return fromFile! }
+                return AppScenes(verdict: generated ? .multipleScenes : .singleScene, source: source,
+                                 evidence: "UIApplicationSupportsMultipleScenes = \(generated ? "YES" : "NO")")
+            }
+            // A file without a scene manifest gets Xcode's generated one (SwiftUI templates), which
+            // enables multiple windows.
+            let fileHasManifest = fromFile.map { $0.verdict != .unknown && $0.evidence != "no UIApplicationSceneManifest" } ?? false
+            if let fromFile, fileHasManifest { return fromFile }
+            if settings["INFOPLIST_KEY_UIApplicationSceneManifest_Generation"]?.uppercased() == "YES" {
+                // Xcode's generated scene manifest (SwiftUI templates) enables multiple windows.
+                return AppScenes(verdict: .multipleScenes, source: "\(projectName) (\(target.name))",
+                                 evidence: "a generated UIApplicationSceneManifest")
+            }
+            return fromFile ?? .unknown
+        })
+    }
+
+    // MARK: XcodeGen
+
+    static func scenes(ofXcodeGen text: String, folder: String, read: (String) -> String) -> AppScenes {
+        let spec = XcodeGenSpec(text)
+        let targets = spec.applicationTargets()
+        return combine(targets.map { target in
+            let lines = spec.lines
+            // `info: properties:` holds the plist's keys.
+            let properties = target.lines.filter { index in
+                var cursor = index
+                var steps = 0
+                while steps < 64, let parent = spec.parent(of: cursor), target.lines.contains(parent) {
+                    if lines[parent].key == "properties" { return true }
+                    cursor = parent
+                    steps += 1
+                }
+                return false
+            }
+            let source = "project.yml (\(target.name))"
+            if !properties.isEmpty {
+                let keys = properties.map { lines[$0].key }
+                if let role = keys.first(where: { key in extraSceneRoles.contains { key.hasPrefix($0) } }) {
+                    return AppScenes(verdict: .multipleScenes, source: source, evidence: "a \(role) scene configuration")
+                }
+                if keys.contains("UIApplicationSceneManifest") {
+                    let flag = properties.first { lines[$0].key == "UIApplicationSupportsMultipleScenes" }.flatMap { generatedKey(lines[$0].value) }
+                    return AppScenes(verdict: flag == true ? .multipleScenes : .singleScene, source: source,
+                                     evidence: "UIApplicationSupportsMultipleScenes = \(flag == true ? "true" : "false")")
+                }
+            }
+            if let flag = generatedKey(spec.value(of: "INFOPLIST_KEY_UIApplicationSupportsMultipleScenes", in: target.lines)) {
+                return AppScenes(verdict: flag ? .multipleScenes : .singleScene, source: source + ": INFOPLIST_KEY_UIApplicationSupportsMultipleScenes",
+                                 evidence: "UIApplicationSupportsMultipleScenes = \(flag ? "YES" : "NO")")
+            }
+            let path = spec.value(of: "path", in: target.lines, under: "info") ?? spec.value(of: "INFOPLIST_FILE", in: target.lines)
+            if let path, !path.contains("$(") {
+                return plistScenes(folder + "/" + path, shownAs: path, requireApp: false, read: read) ?? .unknown
+            }
+            return .unknown
+        })
+    }
+
+    // MARK: Property lists
+
+    /// The verdict of the Info.plist at `path`; nil when it is not an app's (`requireApp`: it must
+    /// look like one: launch screen, orientations, scene manifest or `LSRequiresIPhoneOS`).
+    static func plistScenes(_ path: String, shownAs shown: String, requireApp: Bool, read: (String) -> String) -> AppScenes? {
+        let text = read(path)
+        guard !text.isEmpty, let object = try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil),
+              let info = object as? [String: Any] else { return requireApp ? nil : .unknown }
+        if info["NSExtension"] != nil { return requireApp ? nil : .unknown }
+        if requireApp {
+            let markers = ["UIApplicationSceneManifest", "LSRequiresIPhoneOS", "UILaunchStoryboardName", "UILaunchScreen",
+                           "UISupportedInterfaceOrientations", "UIMainStoryboardFile"]
+            guard markers.contains(where: { info[$0] != nil }) else { return nil }
+        }
+        guard let manifest = info["UIApplicationSceneManifest"] as? [String: Any] else {
+            return AppScenes(verdict: .singleScene, source: shown, evidence: "no UIApplicationSceneManifest")
+        }
+        let roles = (manifest["UISceneConfigurations"] as? [String: Any])?.keys.sorted() ?? []
+        if let role = roles.first(where: { role in extraSceneRoles.contains { role.hasPrefix($0) } }) {
+            return AppScenes(verdict: .multipleScenes, source: shown, evidence: "a \(role) scene configuration")
+        }
+        let flag: Bool?
+        switch manifest["UIApplicationSupportsMultipleScenes"] {
+        case let value as Bool: flag = value
+        case let value as NSNumber: flag = value.boolValue
+        case let value as String: flag = generatedKey(value)
+        default: flag = nil
+        }
+        if flag == true {
+            return AppScenes(verdict: .multipleScenes, source: shown, evidence: "UIApplicationSupportsMultipleScenes = true")
+        }
+        return AppScenes(verdict: .singleScene, source: shown,
+                         evidence: flag == false ? "UIApplicationSupportsMultipleScenes = false" : "no UIApplicationSupportsMultipleScenes")
+    }
+
+    /// `YES`/`NO`/`true`/`false` as a setting or YAML value; nil for anything else.
+    static func generatedKey(_ value: String?) -> Bool? {
+        guard let value = value.map({ ManifestParser.trim($0, also: "\"'").lowercased() }) else { return nil }
+        if value == "yes" || value == "true" || value == "1" { return true }
+        if value == "no" || value == "false" || value == "0" { return false }
+        return nil
+    }
+
+    /// One scene only when every application target has one; several as soon as one has several.
+    static func combine(_ verdicts: [AppScenes]) -> AppScenes {
+        if let multiple = verdicts.first(where: { $0.verdict == .multipleScenes }) { return multiple }
+        guard let first = verdicts.first, verdicts.allSatisfy({ $0.verdict == .singleScene }) else { return .unknown }
+        return first
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import SeamLintCore
+
+/// The native targets of a `project.pbxproj` with their build settings resolved the way Xcode
+/// layers them: the project's `.xcconfig` (`baseConfigurationReference`), the project's own
+/// settings, the target's `.xcconfig`, the target's own settings, later levels winning. A value
+/// of `$(inherited)` keeps the level below; `$(SRCROOT)`, `$(PROJECT_DIR)`, `$(TARGET_NAME)` and
+/// settings defined at a lower level are substituted.
+struct XcodeProjectSettings {
+    struct Target {
+        var name: String
+        var productType: String
+        /// Settings per configuration name (`Debug`, `Release`), resolved through every level.
+        var configurations: [String: [String: String]]
+
+        var isApplication: Bool { productType == "com.apple.product-type.application" }
+        var isTest: Bool { productType.contains("unit-test") || productType.contains("ui-testing") }
+
+        /// Settings of the configuration that ships (`Release`, else the first by name).
+        var shippingSettings: [String: String] {
+            configurations["Release"] ?? configurations.keys.sorted().first.flatMap { configurations[$0] } ?? [:]
+        }
+
+        /// True for a configuration whose SDK is iOS (or `auto` with iOS among the platforms).
+        static func buildsForIOS(_ settings: [String: String]) -> Bool {
+            let sdk = settings["SDKROOT"] ?? "iphoneos"
+            return sdk.hasPrefix("iphoneos") || (sdk == "auto" && (settings["SUPPORTED_PLATFORMS"]?.contains("iphoneos") ?? true))
+        }
+    }
+
+    var targets: [Target] = []
+    /// Settings of the project level alone, per configuration (for projects without native targets).
+    var projectConfigurations: [String: [String: String]] = [:]
+    /// The `.xcconfig` files read, relative to the project's folder (for `--verbose`).
+    var xcconfigFiles: [String] = []
+
+    /// Reads `text`; `folder` (the folder holding the `.xcodeproj`) and `read` resolve `.xcconfig`
+    /// files, which are skipped when `folder` is nil. Nil when the text is not a property list.
+    init?(pbxproj text: String, folder: String? = nil, read: (String) -> String = { _ in "" }) {
+        var parser = OpenStepPlistParser(Array(text.utf8))
+        guard case .dictionary(let root)? = parser.parse(), case .dictionary(let objects)? = root["objects"] else { return nil }
+        let paths = FileReferencePaths(objects: objects)
+        var xcconfigCache: [String: [String: String]] = [:]
+        var readFiles: [String] = []
+        func object(_ id: PlistValue?) -> [String: PlistValue]? {
+            guard case .string(let key)? = id, case .dictionary(let value)? = objects[key] else { return nil }
+            return value
+        }
+        func xcconfig(_ reference: PlistValue?) -> [String: String] {
+            guard let folder, case .string(let id)? = reference, let relative = paths.path(of: id) else { return [:] }
+            if let cached = xcconfigCache[relative] { return cached }
+            var visited = Set<String>()
+            let settings = XcconfigReader.settings(at: folder + "/" + relative, read: read, visited: &visited)
+            xcconfigCache[relative] = settings
+            readFiles.append(relative)
+            return settings
+        }
+        /// One level's settings per configuration name, layered over `below`.
+        func layered(_ listID: PlistValue?, over below: [String: [String: String]], context: [String: String])
+            -> [String: [String: String]] {
+            guard let list = object(listID), case .array(let ids)? = list["buildConfigurations"] else { return below }
+            // A target has its own configurations only, each over the project's of the same name.
+            var result: [String: [String: String]] = [:]
+            for id in ids {
+                guard let configuration = object(id), case .string(let name)? = configuration["name"] else { continue }
+                var settings = below[name] ?? [:]
+                Self.merge(xcconfig(configuration["baseConfigurationReference"]), into: &settings, context: context)
+                if case .dictionary(let own)? = configuration["buildSettings"] {
+                    var strings: [String: String] = [:]
+                    for (key, value) in own { if case .string(let text) = value { strings[key] = text } }
+                    Self.merge(strings, into: &settings, context: context)
+                }
+                result[name] = settings
+            }
+            return result
+        }
+        let base = ["SRCROOT": folder ?? "", "PROJECT_DIR": folder ?? ""]
+        for (_, value) in objects {
+            if case .dictionary(let candidate) = value, case .string("PBXProject")? = candidate["isa"] {
+                projectConfigurations = layered(candidate["buildConfigurationList"], over: [:], context: base)
+            }
+        }
+        for key in objects.keys.sorted() {
+            guard case .dictionary(let target)? = objects[key], case .string("PBXNativeTarget")? = target["isa"] else { continue }
+            var name = ""
+            if case .string(let value)? = target["name"] { name = value }
+            var productType = ""
+            if case .string(let value)? = target["productType"] { productType = value }
+            var context = base
+            context["TARGET_NAME"] = name
+            let configurations = layered(target["buildConfigurationList"], over: projectConfigurations, context: context)
+            targets.append(Target(name: name, productType: productType, configurations: configurations))
+        }
+        xcconfigFiles = readFiles.sorted()
+    }
+
+    /// Layers `upper` over `settings`: `$(inherited)` keeps the value below, known variables are substituted.
+    static func merge(_ upper: [String: String], into settings: inout [String: String], context: [String: String]) {
+        for (rawKey, rawValue) in upper {
+            // `KEY[sdk=iphoneos*]` applies to iOS builds; other conditions are left out.
+            var key = rawKey
+            if let bracket = rawKey.firstIndex(of: "[") {
+                guard rawKey[bracket...].contains("sdk=iphoneos") else { continue }
+                key = String(rawKey[..<bracket])
+            }
+            let below = settings[key]
+            var value = rawValue.replacingOccurrences(of: "$(inherited)", with: below ?? "")
+                .replacingOccurrences(of: "${inherited}", with: below ?? "")
+            value = substitute(value, settings.merging(context) { _, new in new })
+            value = ManifestParser.trim(value, also: "\"")
+            if value.isEmpty, below != nil { continue }
+            settings[key] = value
+        }
+    }
+
+    /// `$(NAME)` / `${NAME}` replaced by known values (one pass; unknown ones stay).
+    static func substitute(_ value: String, _ known: [String: String]) -> String {
+        guard value.contains("$") else { return value }
+        var result = value
+        for (name, replacement) in known where result.contains(name) {
+            result = result.replacingOccurrences(of: "$(\(name))", with: replacement)
+                .replacingOccurrences(of: "${\(name)}", with: replacement)
+        }
+        return result
+    }
+}
+
+/// Where a `PBXFileReference` is, relative to the project's folder: its `path` joined to the paths
+/// of the groups above it (`<group>`), or alone (`SOURCE_ROOT`, `<absolute>`).
+private struct FileReferencePaths {
+    let objects: [String: PlistValue]
+    /// Child id → the group holding it.
+    var parents: [String: String] = [:]
+
+    init(objects: [String: PlistValue]) {
+        self.objects = objects
+        for (id, value) in objects {
+            guard case .dictionary(let group) = value, case .array(let children)? = group["children"] else { continue }
+            for case .string(let child) in children { parents[child] = id }
+        }
+    }
+
+    func path(of id: String) -> String? {
+        var components: [String] = []
+        var current: String? = id
+        var steps = 0
+        while let node = current, steps < 64 {
+            steps += 1
+            guard case .dictionary(let object)? = objects[node] else { break }
+            var tree = "<group>"
+            if case .string(let value)? = object["sourceTree"] { tree = value }
+            if case .string(let path)? = object["path"] { components.insert(path, at: 0) }
+            if tree == "<absolute>" { return components.joined(separator: "/") }
+            if tree != "<group>" { break }
+            current = parents[node]
+        }
+        return components.isEmpty ? nil : components.joined(separator: "/")
+    }
+}
+
+/// `KEY = value` lines of an `.xcconfig`, following `#include "other.xcconfig"` (and `#include?`)
+/// relative to the including file; later lines win. At most 16 files deep, each read once.
+enum XcconfigReader {
+    static func settings(at path: String, read: (String) -> String, visited: inout Set<String>, depth: Int = 0) -> [String: String] {
+        guard depth < 16, visited.insert(path).inserted else { return [:] }
+        var settings: [String: String] = [:]
+        let folder = (path as NSString).deletingLastPathComponent
+        for raw in read(path).split(whereSeparator: \.isNewline) {
+            var line = Substring(raw)
+            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            let trimmed = ManifestParser.trim(line)
+            if trimmed.hasPrefix("#include") {
+                guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { continue }
+                let included = String(trimmed[trimmed.index(after: open)..<close])
+                let target = included.hasPrefix("/") ? included : folder + "/" + included
+                settings.merge(Self.settings(at: target, read: read, visited: &visited, depth: depth + 1)) { _, new in new }
+                continue
+            }
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = ManifestParser.trim(trimmed[..<equals])
+            guard !key.isEmpty, !key.contains(" ") else { continue }
+            let value = ManifestParser.trim(trimmed[trimmed.index(after: equals)...], also: ";")
+            XcodeProjectSettings.merge([key: value], into: &settings, context: [:])
+        }
+        return settings
+    }
+}
