@@ -166,7 +166,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             // The key window among the windows of a scene a helper picked.
             Example("""
                 func dismissKeyboard() {
-                    UIApplication.shared.foregroundWindows.↓first(where: \\.isKeyWindow)?.endEditing(true)
+                    ↓UIApplication.shared.foregroundWindows.first(where: \\.isKeyWindow)?.endEditing(true)
                 }
                 """, companions: ["""
                 extension UIApplication {

@@ -470,9 +470,7 @@ struct SceneProvenanceCollector {
             let owner = currentOwner
             let flow = self.flow(of: pick.receiver, owner: owner)
             guard flow.global == nil, flow.delegateWindow == nil, !flow.references.isEmpty || flow.applicationKeyWindow != nil else { return }
-            // The whole chain, `helper()?.windows.first(where: …)`, named by its pick.
-            let site = context.factLocation(from: pick.receiver.lowerBound, through: pick.pickEnd, anchor: pick.pick)
-            facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: site,
+            facts.uses.append(ProvenanceUse(kind: .windowPick(pick.pickText), site: span(from: pick.receiver.lowerBound, pick: pick.pick),
                                             help: Self.windowHelp(file.windowHost(at: pick.pick, memo: hosts)),
                                             context: typeContext(of: index), flow: flow))
         } else if code[index - 1].kind == .period, isKeyWindowPick(at: index) {
@@ -483,7 +481,7 @@ struct SceneProvenanceCollector {
             guard flow.global == nil, flow.applicationKeyWindow == nil, flow.delegateWindow == nil,
                   !flow.references.isEmpty else { return }
             let text = "." + file.text(at: index) + "(where:)"
-            facts.uses.append(ProvenanceUse(kind: .windowPick(text), site: context.factLocation(at: index),
+            facts.uses.append(ProvenanceUse(kind: .windowPick(text), site: span(from: chain.start, pick: index),
                                             help: Self.windowHelp(file.windowHost(at: index, memo: hosts)),
                                             context: typeContext(of: index), flow: flow))
         } else if code[index - 1].kind == .period, file.isName(index, "window"), !file.tokenIs(index + 1, "=") {
@@ -521,8 +519,7 @@ struct SceneProvenanceCollector {
         }
         guard flow.delegateWindow != nil || named else { return }
         if let below = file.iosAvailability(at: window).below, below <= Version(13) { return }
-        facts.uses.append(ProvenanceUse(kind: .delegateWindow,
-                                        site: context.factLocation(from: chain.start, through: window, anchor: window),
+        facts.uses.append(ProvenanceUse(kind: .delegateWindow, site: span(from: chain.start, pick: window),
                                         help: Self.windowHelp(file.windowHost(at: window, memo: hosts)),
                                         context: typeContext(of: window), flow: flow))
     }
@@ -541,10 +538,7 @@ struct SceneProvenanceCollector {
         let sink = parameterSink(reading: flow, at: name)
         guard flow.global == nil, flow.delegateWindow == nil,
               !flow.references.isEmpty || flow.applicationKeyWindow != nil || sink != nil else { return }
-        // The call, `AppStore.requestReview(in: scene)`, named by its method.
-        let close = Int(file.matching[open])
-        let site = context.factLocation(from: min(file.chainStart(containing: name), name), through: max(close, name), anchor: name)
-        facts.uses.append(ProvenanceUse(kind: .storeKit(call), site: site,
+        facts.uses.append(ProvenanceUse(kind: .storeKit(call), site: span(from: file.chainStart(containing: name), pick: name),
                                         help: Self.storeKitHelp(call, file.windowHost(at: name, memo: hosts)),
                                         context: typeContext(of: name), flow: flow, sink: sink))
     }
@@ -582,6 +576,18 @@ struct SceneProvenanceCollector {
             facts.calls.append(ProvenanceCall(callee: file.text(at: name), label: label, position: position,
                                               site: context.factLocation(at: name), context: typeContext(of: name), flow: flow))
         }
+    }
+
+    /// The construct a reader changes: from the chain's first token through the pick and its arguments,
+    /// named by the pick.
+    func span(from start: Int, pick: Int) -> FactLocation {
+        var end = pick
+        let next = pick + 1
+        if file.code[next].kind == .leftParen || file.code[next].kind == .leftBrace, file.matching[next] > next,
+           !file.code[next].flags.contains(.lineStart) {
+            end = Int(file.matching[next])
+        }
+        return context.factLocation(from: min(start, pick), through: end, anchor: pick)
     }
 
     // MARK: Help
