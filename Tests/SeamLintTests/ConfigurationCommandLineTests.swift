@@ -51,7 +51,7 @@ import Testing
         #expect(run.status == 2)
         #expect(run.output.isEmpty)
         #expect(run.errors == """
-            error: \(config):3:31: rules.connected_scenes_first.include_test: unknown option 'include_test'; did you mean 'include_tests'? (connected_scenes_first takes 'severity', 'include_tests'; see `lint explain connected_scenes_first`)
+            error: \(config):3:31: rules.connected_scenes_first.include_test: unknown option 'include_test'; did you mean 'include_tests'? (connected_scenes_first takes 'severity', 'include_tests', 'note_in_single_scene_apps'; see `lint explain connected_scenes_first`)
             error: \(config):4:45: rules.key_window_lookup.include_tests: expected true or false, found a string
 
             """)

@@ -93,15 +93,36 @@ import Testing
     }
 
     /// A changed file that mentions none of a rule's fact words cannot change its facts: no base run.
+    /// (uncontained_hosting_controller: every collector it reads has words.)
     @Test func aChangeWithoutFactWordsRunsNoBase() {
-        let repo = Self.project(workaround: false)
+        let repo = ConfigurationScratch()
+        repo.git("init", "-q")
+        repo.write("Package.swift", Self.manifest(iOS: "16"))
+        repo.write("Sources/Player.swift", """
+            import SwiftUI
+            import UIKit
+            final class PlayerViewController: UIViewController {
+                let controls = UIHostingController(rootView: Text("Play"))
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(controls.view)
+                }
+            }
+
+            """)
+        repo.write("Sources/Other.swift", "let answer = 42\n")
+        repo.git("add", "-A")
+        repo.git("commit", "-q", "-m", "base")
+        let arguments = ["--no-config", "--only-rule", "uncontained_hosting_controller", "--diff", "HEAD", "--verbose", repo.root]
+        let full = ConfigurationCommandLineTests.run(["--no-config", "--only-rule", "uncontained_hosting_controller", repo.root])
+        #expect(full.output.contains("Player.swift:"), "the unchanged file has a finding: \(full.output)")
         repo.write("Sources/Other.swift", "let answer = 43\n")
-        let run = ConfigurationCommandLineTests.run(Self.arguments + ["--diff", "HEAD", "--verbose", repo.root])
+        let run = ConfigurationCommandLineTests.run(arguments)
         #expect(run.output.isEmpty, "\(run.output)")
         #expect(!run.errors.contains("fact changes:"), "\(run.errors)")
         // Control: a change that mentions a fact word does compare with the base.
-        repo.write("Sources/Other.swift", "import SwiftUI\nlet answer = 43\nlet kind = Menu<Text, Text>.self\n")
-        let worded = ConfigurationCommandLineTests.run(Self.arguments + ["--diff", "HEAD", "--verbose", repo.root])
+        repo.write("Sources/Other.swift", "let answer = 43 // addChild\n")
+        let worded = ConfigurationCommandLineTests.run(arguments)
         #expect(worded.errors.contains("fact changes:"), "\(worded.errors)")
     }
 

@@ -31,7 +31,7 @@ struct RuleReferenceTests {
         let keyWindow = RuleDocumentation.markdown(for: KeyWindowLookup.description)
         #expect(keyWindow.contains("\n### Options\n\nSet in `.seamlint.json`, beside `severity`:\n\n"
                                    + "- `include_tests` (true or false, default `false`): \(RuleOption.includeTests.summary)\n"))
-        #expect(keyWindow.contains("{ rules: { key_window_lookup: { severity: \"warning\", include_tests: false } } }"))
+        #expect(keyWindow.contains("{ rules: { key_window_lookup: { severity: \"warning\", include_tests: false, note_in_single_scene_apps: true } } }"))
         let kinds = RuleDocumentation.markdown(for: OptionalWord.description)
         for line in ["`word` (string, default `\"\"`)", "`limit` (integer, default `1`)", "`strict_mode` (true or false, default `false`)",
                      "`tags` (list of strings, default `[]`)", "`mode` (one of `\"fast\"`, `\"thorough\"`, default `\"fast\"`)"] {
