@@ -35,7 +35,7 @@ cd "$probe"
 echo "-- swift package lint"
 start=$SECONDS
 output=$(swift package --disable-sandbox lint 2>&1) || fail "the command plugin failed"
-echo "$output" | grep -q "^Sources/Probe/Probe.swift:7:42: warning: .*(connected_scenes_first)$" \
+echo "$output" | grep -q "^Sources/Probe/Probe.swift:7:5: warning: .*(connected_scenes_first)$" \
   || fail "the command plugin did not report the diagnostic"
 echo "reported the diagnostic ($((SECONDS - start))s, SeamLint built)"
 
@@ -59,7 +59,7 @@ empty_baseline='{ "version": 1, "entries": [] }'
 echo '{ baseline: "seamlint-baseline.json" }' > .seamlint.json
 echo "$empty_baseline" > seamlint-baseline.json
 output=$(swift build 2>&1) || fail "the build with the plugin failed"
-echo "$output" | grep -qF "$source:7:42: warning: " || fail "the build-tool plugin did not surface a warning with the absolute path"
+echo "$output" | grep -qF "$source:7:5: warning: " || fail "the build-tool plugin did not surface a warning with the absolute path"
 if find .build -name '*.resources' -o -name '*resource_bundle_accessor*' | grep -q .; then
   fail "the stamp became a resource: the target got a bundle"
 fi
@@ -68,7 +68,7 @@ output=$(swift build 2>&1) || fail "the second build failed"
 if echo "$output" | grep -q "connected_scenes_first"; then fail "lint reran although nothing changed"; fi
 printf '\n// Touched.\n' >> "$source"
 output=$(swift build 2>&1) || fail "the build after a change failed"
-echo "$output" | grep -qF "$source:7:42: warning: " || fail "lint did not rerun after a source changed"
+echo "$output" | grep -qF "$source:7:5: warning: " || fail "lint did not rerun after a source changed"
 echo "reran only after a change"
 # The configuration and the baseline it names are inputs too (both existed when the build was
 # planned, above): each edit reruns lint, which the warning disappearing and coming back shows.
@@ -78,13 +78,13 @@ output=$(swift build 2>&1) || fail "the build after a configuration change faile
 if echo "$output" | grep -q "connected_scenes_first"; then fail "lint did not rerun after .seamlint.json changed"; fi
 echo "$config" > .seamlint.json
 output=$(swift build 2>&1) || fail "the build after the configuration was restored failed"
-echo "$output" | grep -qF "$source:7:42: warning: " || fail "lint did not rerun after .seamlint.json was restored"
+echo "$output" | grep -qF "$source:7:5: warning: " || fail "lint did not rerun after .seamlint.json was restored"
 "$root/.build/debug/lint" --quiet --write-baseline seamlint-baseline.json Sources >/dev/null || true
 grep -q connected_scenes_first seamlint-baseline.json || fail "could not write the baseline"
 output=$(swift build 2>&1) || fail "the build with the finding baselined failed"
 if echo "$output" | grep -q "connected_scenes_first"; then fail "lint did not rerun after the baseline changed"; fi
 echo "$empty_baseline" > seamlint-baseline.json
 output=$(swift build 2>&1) || fail "the build after the baseline was emptied failed"
-echo "$output" | grep -qF "$source:7:42: warning: " || fail "lint did not rerun after the baseline was emptied"
+echo "$output" | grep -qF "$source:7:5: warning: " || fail "lint did not rerun after the baseline was emptied"
 echo "reran after the configuration and the baseline changed"
 echo "plugins: ok"
