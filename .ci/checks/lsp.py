@@ -232,10 +232,12 @@ async def full_session(executable):
         diagnostics = await session.diagnostics("Lookup.swift", 1, lambda found: "key_window_lookup" in codes(found))
         lookup = next(d for d in diagnostics if d.code == "key_window_lookup")
         line = session.texts["Lookup.swift"].splitlines()[3]
-        column = utf16_length(line[: line.index("keyWindow")])
+        # The whole chain, `UIApplication.shared.keyWindow`, from its first token.
+        column = utf16_length(line[: line.index("UIApplication")])
+        end = utf16_length(line[: line.index("keyWindow")]) + len("keyWindow")
         expect((lookup.range.start.line, lookup.range.start.character) == (3, column),
                f"key_window_lookup starts at {lookup.range.start}, expected line 3 character {column} (UTF-16)")
-        expect(lookup.range.end.character == column + len("keyWindow"), f"range end {lookup.range.end}")
+        expect(lookup.range.end.character == end, f"range end {lookup.range.end}")
         expect(lookup.severity == types.DiagnosticSeverity.Warning, f"severity {lookup.severity}")
         expect(lookup.source == "seamlint", f"source {lookup.source}")
         expect(lookup.code_description and lookup.code_description.href.endswith("#key_window_lookup"),

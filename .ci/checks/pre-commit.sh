@@ -76,7 +76,7 @@ git add Buggy.swift
 if output=$(git commit -m buggy 2>&1); then
   echo "$output"; echo "the hook let a buggy file through"; exit 1
 fi
-echo "$output" | grep -q "Buggy.swift:4:54: warning: .*(connected_scenes_first)" \
+echo "$output" | grep -q "Buggy.swift:4:17: warning: .*(connected_scenes_first)" \
   || { echo "$output"; echo "the hook output lacks the diagnostic"; exit 1; }
 echo "refused, with the diagnostic"
 git commit -q --no-verify -m "a buggy file, committed past the hook"
@@ -109,20 +109,20 @@ echo "-- 4. pre-commit run seamlint --all-files / --files lint what they name"
 if output=$(pre-commit run seamlint --all-files 2>&1); then
   echo "$output"; echo "seamlint --all-files passed a repository with a buggy file"; exit 1
 fi
-echo "$output" | grep -q "Buggy.swift:4:54: warning" || { echo "$output"; echo "--all-files lacks the diagnostic"; exit 1; }
+echo "$output" | grep -q "Buggy.swift:4:17: warning" || { echo "$output"; echo "--all-files lacks the diagnostic"; exit 1; }
 echo "$output" | grep -q "TrailListView.swift" && { echo "$output"; echo "--all-files judged the menu app without its project"; exit 1; }
 output=$(pre-commit run seamlint --files Clean.swift MenuApp/TrailListView.swift 2>&1) \
   || { echo "$output"; echo "--files with clean files failed"; exit 1; }
 if output=$(pre-commit run seamlint --files Buggy.swift 2>&1); then
   echo "$output"; echo "--files Buggy.swift passed"; exit 1
 fi
-echo "$output" | grep -q "Buggy.swift:4:54: warning" || { echo "$output"; echo "--files lacks the diagnostic"; exit 1; }
+echo "$output" | grep -q "Buggy.swift:4:17: warning" || { echo "$output"; echo "--files lacks the diagnostic"; exit 1; }
 echo "each lints what it names"
 
 echo "-- 5. seamlint-all lints the committed buggy file too"
 if output=$(pre-commit run seamlint-all --all-files --hook-stage manual 2>&1); then
   echo "$output"; echo "seamlint-all passed a repository with a buggy file"; exit 1
 fi
-echo "$output" | grep -q "Buggy.swift:4:54: warning" || { echo "$output"; echo "seamlint-all lacks the diagnostic"; exit 1; }
+echo "$output" | grep -q "Buggy.swift:4:17: warning" || { echo "$output"; echo "seamlint-all lacks the diagnostic"; exit 1; }
 echo "failed as it should"
 echo "pre-commit: ok"
