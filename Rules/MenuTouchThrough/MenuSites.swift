@@ -73,19 +73,23 @@ extension MenuTouchThrough {
                          helper: state.container.map(file.text(at:)))
     }
 
+    /// The name at `index` is used, not declared (`struct Menu`, `func Picker`), and is SwiftUI's,
+    /// not a member of another type (`.Menu` unless `SwiftUI.Menu`).
+    private static func usesSwiftUIViewName(_ file: SourceFile, _ index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let previous = file.code[index - 1]
+        if previous.kind == .period && !file.isName(index - 2, "SwiftUI") { return false }
+        switch previous.keyword {
+        case .struct, .class, .enum, .extension, .typealias, .protocol, .func, .actor: return false
+        default: return true
+        }
+    }
+
     /// `Menu {`, `Menu("Title") {`, `Menu(content:label:)`: SwiftUI's view with its content.
     private static func isSwiftUIMenu(_ file: SourceFile, _ index: Int) -> Bool {
         let code = file.code
-        if index > 0 {
-            let previous = code[index - 1]
-            if previous.kind == .period && !file.isName(index - 2, "SwiftUI") { return false }
-            switch previous.keyword {
-            case .struct, .class, .enum, .extension, .typealias, .protocol, .func, .actor: return false
-            default: break
-            }
-            // `-> Menu<…>`; a `:` before it is a `case` label or a dictionary value, both fine.
-            if file.tokenIs(index - 1, "->") { return false }
-        }
+        // `-> Menu<…>`; a `:` before it is a `case` label or a dictionary value, both fine.
+        guard usesSwiftUIViewName(file, index), index == 0 || !file.tokenIs(index - 1, "->") else { return false }
         guard index + 1 < code.count else { return false }
         let next = code[index + 1]
         if next.kind == .leftBrace { return file.isClosure(index + 1) }
@@ -101,14 +105,7 @@ extension MenuTouchThrough {
     /// view, which always takes a selection.
     private static func isSwiftUIPicker(_ file: SourceFile, _ index: Int) -> Bool {
         let code = file.code
-        if index > 0 {
-            let previous = code[index - 1]
-            if previous.kind == .period && !file.isName(index - 2, "SwiftUI") { return false }
-            switch previous.keyword {
-            case .struct, .class, .enum, .extension, .typealias, .protocol, .func, .actor: return false
-            default: break
-            }
-        }
+        guard usesSwiftUIViewName(file, index) else { return false }
         guard index + 1 < code.count, code[index + 1].kind == .leftParen, !code[index + 1].flags.contains(.lineStart),
               file.matching[index + 1] > index + 1 else { return false }
         return file.argument("selection", inCall: index + 1) != nil
