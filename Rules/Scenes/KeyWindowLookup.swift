@@ -41,7 +41,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             (`(UIApplication.shared.delegate as? AppDelegate)?.window`, through a local or a helper such as \
             `AppDelegate.shared`) is reported too: the delegate's window is at most one of the app's windows, \
             and nil unless the app sets it. Assigning it is not reported. An existence check \
-            (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing.
+            (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing, and the \
+            picked window's `traitCollection.userInterfaceIdiom` is the device's, the same in every window.
 
             \(SingleSceneApps.rationale)
 
@@ -201,6 +202,18 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 """]),
         ],
         nonTriggering: [
+            // The device's idiom read from whichever window: the same in every scene (seen in an emulator).
+            Example("""
+                var columns: Int {
+                    UIApplication.shared.windows.first(where: \\.isKeyWindow)?.traitCollection.userInterfaceIdiom == .pad ? 5 : 3
+                }
+                let compactIdiom = UIApplication.shared.keyWindow!.traitCollection.userInterfaceIdiom == .phone
+                """),
+            Example("""
+                static NSUInteger ColumnCount(void) {
+                    return [UIApplication sharedApplication].keyWindow.traitCollection.userInterfaceIdiom == UIUserInterfaceIdiomPad ? 5 : 3;
+                }
+                """, language: .objectiveC),
             // A plain use of a helper is not a new finding: its definition is.
             Example("""
                 let orientation = SceneLocator.activeScene?.interfaceOrientation

@@ -80,6 +80,11 @@ extension SourceFile {
             }
         }
         guard let pick else { return nil }
+        // `….keyWindow.traitCollection.userInterfaceIdiom`: the device's idiom, the same in every window.
+        if let traits = objectiveCStep(after: pickEnd), traits.kind != .subscript, tokenIs(traits.token, "traitCollection"),
+           let idiom = objectiveCStep(after: traits.end), idiom.kind != .subscript, tokenIs(idiom.token, "userInterfaceIdiom") {
+            return nil
+        }
         return SceneLookup(result: pickedWindow ? .window : .scene, origin: origin, pick: pick,
                            start: objectiveCExpressionStart(endingAt: pickEnd, atMost: pick), pickEnd: pickEnd,
                            pickText: pickText,
