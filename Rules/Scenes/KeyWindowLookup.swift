@@ -175,6 +175,23 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """]),
+            // A pick on every window a helper in another file returns: reported at the pick.
+            Example("""
+                func presentAlert(_ alert: UIAlertController) {
+                    ↓WindowFinder.allWindows().first(where: \\.isKeyWindow)?.rootViewController?.present(alert, animated: true)
+                    let backmost = ↓WindowFinder.allWindows().first
+                    let key = ↓WindowFinder.visibleScenes.first?.keyWindow
+                }
+                """, companions: ["""
+                enum WindowFinder {
+                    static func allWindows() -> [UIWindow] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                    }
+                    static var visibleScenes: [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.filter { $0.activationState == .foregroundActive }
+                    }
+                }
+                """]),
             // The app delegate's window in an app whose windows belong to scenes.
             Example("""
                 func presentLogin(_ login: UIViewController) {
@@ -201,6 +218,21 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 """]),
         ],
         nonTriggering: [
+            // Every window a helper returns, iterated or counted; one picked by a known value.
+            Example("""
+                func refresh(_ window: UIWindow) {
+                    WindowFinder.allWindows().forEach { $0.setNeedsLayout() }
+                    let several = WindowFinder.allWindows().count > 1
+                    let mine = WindowFinder.allWindows().first { $0 === window }
+                    let visible = WindowFinder.allWindows().first { $0.windowScene == window.windowScene }
+                }
+                """, companions: ["""
+                enum WindowFinder {
+                    static func allWindows() -> [UIWindow] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                    }
+                }
+                """]),
             // A plain use of a helper is not a new finding: its definition is.
             Example("""
                 let orientation = SceneLocator.activeScene?.interfaceOrientation
@@ -407,17 +439,18 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
-        let lookups = Self.mayLookUpWindows(context.file) ? context.file.iosSceneLookups() : []
-        var collector = SceneProvenanceCollector(context: context, lookups: lookups)
+        let found = Self.mayLookUpWindows(context.file) ? context.file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
+        var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
         collector.recordsCalls = true
         facts.provenance.calls = collector.collect().calls
     }
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
-        let lookups = Self.mayLookUpWindows(file) ? file.iosSceneLookups() : []
+        let found = Self.mayLookUpWindows(file) ? file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
+        let lookups = found.lookups
         if !context.skipsTestFile {
-            var collector = SceneProvenanceCollector(context: context, lookups: lookups)
+            var collector = SceneProvenanceCollector(context: context, lookups: lookups, collections: found.collections)
             facts.provenance = collector.collect()
         }
         guard Self.mayLookUpWindows(file) else { return }
@@ -511,7 +544,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
         let provenance = SceneProvenance(facts.provenance)
-        for finding in provenance.windowFindings() {
+        for finding in provenance.windowFindings() + provenance.collectionFindings(windows: true) {
             let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: context.appScenes, options: context.options)
             context.report(at: finding.site, finding.message, help: adjusted.help, related: finding.related,
                            decidedBy: finding.decidedBy)

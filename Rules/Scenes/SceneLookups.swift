@@ -83,6 +83,23 @@ extension SourceFile {
         var finder = SceneLookupFinder(file: self)
         return finder.run()
     }
+
+    /// `sceneLookups()` (of code compiled for iOS) and the global collections left unpicked at the
+    /// end of an expression (`UIApplication.shared.connectedScenes.compactMap { … }` returned by a
+    /// helper), for the scene provenance.
+    func iosSceneLookupsAndCollections() -> (lookups: [SceneLookup], collections: [GlobalCollection]) {
+        var finder = SceneLookupFinder(file: self)
+        let lookups = finder.run().filter { !isExcludedFromIOS(at: $0.pick) }
+        return (lookups, finder.collections.filter { !isExcludedFromIOS(at: $0.start) })
+    }
+}
+
+/// An unpicked global collection: every connected scene, or every window, possibly filtered or mapped.
+struct GlobalCollection: Sendable {
+    /// The first token of the expression, and its last.
+    var start: Int
+    var end: Int
+    var holdsWindows: Bool
 }
 
 /// The walk behind `SourceFile.sceneLookups()`.
@@ -92,6 +109,8 @@ struct SceneLookupFinder {
     var trackedLocals: [(declaration: Int, holds: Value, origin: SceneLookupOrigin)] = []
     /// Declarations by the code index of their initializer's first token.
     var declarationByInitializer: [Int: Int] = [:]
+    /// Global collections that end an expression unpicked (see `iosSceneLookupsAndCollections`).
+    var collections: [GlobalCollection] = []
     /// Built at the first lookup that binds a name.
     let storeKitIndex = LazySceneStoreKitIndex()
     /// Built at the first name resolved.
@@ -163,6 +182,9 @@ struct SceneLookupFinder {
                 found.append(lookup)
             } else if walk.firstPick == nil, walk.value.isCollection {
                 trackLocal(holding: walk, origin: origin, chainStart: chain.start)
+                if endsExpression(after: walk.end) {
+                    collections.append(GlobalCollection(start: walk.start, end: walk.end, holdsWindows: walk.value == .windows))
+                }
             }
         }
         for local in trackedLocals {
@@ -592,6 +614,16 @@ struct SceneLookupFinder {
             guard ends, !(token.kind == .period || (token.kind == .operator && !file.tokenIs(next, "!"))) else { return }
         }
         trackedLocals.append((declarationIndex, walk.value, origin))
+    }
+
+    /// The expression ends after `end`: a new line that does not continue it, `}`, `;`, `??`, the end.
+    func endsExpression(after end: Int) -> Bool {
+        let next = end + 1
+        guard next < file.code.count else { return true }
+        let token = file.code[next]
+        if token.kind == .period { return false }
+        if token.kind == .operator { return file.tokenIs(next, "??") }
+        return token.flags.contains(.lineStart) || token.kind == .semicolon || token.kind == .rightBrace
     }
 
     /// Lookups through a tracked local within its scope.

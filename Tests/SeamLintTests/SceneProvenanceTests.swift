@@ -183,4 +183,63 @@ struct SceneProvenanceTests {
             """)
         #expect(lint([Self.picker, reviewer, global, local]).filter { $0.location.file == "Reviewer.swift" }.isEmpty)
     }
+
+    @Test("callers passing nil are neutral; a caller passing its own parameter gives the scene it was handed")
+    func parameterSinkNilAndForwarding() {
+        let reviewer = (path: "Reviewer.swift", code: """
+            enum Reviewer {
+                static func ask(in scene: UIWindowScene?) {
+                    guard let scene else { return }
+                    SKStoreReviewController.requestReview(in: scene)
+                }
+            }
+            """)
+        let global = (path: "Caller.swift", code: """
+            func finished() {
+                guard let scene = UIApplication.shared.activeScene else { return }
+                Reviewer.ask(in: scene)
+            }
+            """)
+        let none = (path: "None.swift", code: """
+            func skipped() { Reviewer.ask(in: nil) }
+            """)
+        let forwarding = (path: "Forwarding.swift", code: """
+            func completed(in scene: UIWindowScene) { Reviewer.ask(in: scene) }
+            """)
+        func reported(_ files: [(path: String, code: String)]) -> Int {
+            lint(files).filter { $0.location.file == "Reviewer.swift" }.count
+        }
+        #expect(reported([Self.picker, reviewer, global, none]) == 1)
+        // Only nil: no caller passes a global scene.
+        #expect(reported([Self.picker, reviewer, none]) == 0)
+        #expect(reported([Self.picker, reviewer, global, forwarding]) == 0)
+    }
+
+    @Test("a pick on a helper's whole collection is reported at the pick, with the helper as related location")
+    func pickOnHelperCollection() throws {
+        let found = lint([
+            (path: "Scenes.swift", code: """
+                func helperScenes() -> [UIWindowScene] {
+                    UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                }
+                """),
+            (path: "Use.swift", code: """
+                func share() {
+                    let scene = helperScenes().first
+                    let window = helperScenes().first?.keyWindow
+                    let scenes = helperScenes()
+                    let last = scenes.last
+                    let count = helperScenes().count
+                }
+                """),
+        ])
+        #expect(found.filter { $0.location.file == "Scenes.swift" }.isEmpty)
+        let uses = found.filter { $0.location.file == "Use.swift" }.sorted { $0.location.line < $1.location.line }
+        #expect(uses.map(\.location.line) == [2, 3, 5])
+        #expect(uses.map(\.ruleID) == ["connected_scenes_first", "key_window_lookup", "connected_scenes_first"])
+        let first = try #require(uses.first)
+        #expect(first.message.contains("helper `helperScenes`"))
+        #expect(first.related.first?.location.file == "Scenes.swift")
+        #expect(first.related.first?.location.line == 1)
+    }
 }
