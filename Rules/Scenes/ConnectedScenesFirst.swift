@@ -38,7 +38,9 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             delegate's `window` is a global helper. A StoreKit call (`requestReview(in:)`, \
             `AppStore.requestReview(in:)`, `showManageSubscriptions(in:)`) whose scene comes from a global helper, \
             or from a parameter that every call in the project feeds from one, is reported at the call, with \
-            the helper's definition as related location. Other uses of a helper are not: its definition is \
+            the helper's definition as related location. A pick on the whole collection a helper returns \
+            (`helperScenes().first`, where the helper returns `connectedScenes.compactMap { … }` unpicked) is reported \
+            at the pick, with the helper as related location. Other uses of a helper are not: its definition is \
             the finding. Names are matched as written, without types: a member read on a value of unknown type \
             counts only when every declaration of that name in the project is global.
 

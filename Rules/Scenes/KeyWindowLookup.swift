@@ -31,12 +31,15 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             `windowScene.keyWindow`, `view.window` and a scene delegate's own `window` are not global lookups, \
             and code that only runs before iOS 13 (the `else` of `if #available(iOS 13, *)`) has no scenes. \
             Objective-C gets the same check (`[UIApplication sharedApplication].keyWindow`, `windows.firstObject`, \
-            `lastObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
+            `lastObject`, `[0]`). The deprecated API forwarded to silence its warning is still the API: \
+            `(UIApplication.shared as SomeProtocol).keyWindow` (or `.windows`), `UIApplication.shared.value(forKey: "keyWindow")` \
+            and `value(forKey: "windows")` followed by a pick. Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
             Values are followed across files (see `connected_scenes_first`): a window picked on a scene that a \
             global helper returns (`helper()?.keyWindow`, `helper()?.windows.first(where: \\.isKeyWindow)`), or \
             the key window picked among a helper's windows, is reported with the helper's definition as \
-            related location. In an app whose windows belong to scenes (a `UIWindowSceneDelegate` or a SwiftUI \
+            related location; so is a pick on a whole collection a helper returns (`allWindows().first`, \
+            `helperScenes().first?.keyWindow`: every window or every scene, unpicked). In an app whose windows belong to scenes (a `UIWindowSceneDelegate` or a SwiftUI \
             `App` in the project), reading the app delegate's `window` \
             (`(UIApplication.shared.delegate as? AppDelegate)?.window`, through a local or a helper such as \
             `AppDelegate.shared`) is reported too: the delegate's window is at most one of the app's windows, \
@@ -175,6 +178,17 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """]),
+            // The deprecated API forwarded through a protocol or key-value coding to silence the warning.
+            Example("""
+                protocol KeyWindowProviding { var keyWindow: UIWindow? { get } }
+                extension UIApplication: KeyWindowProviding {}
+                func host() -> UIWindow? {
+                    let key = ↓(UIApplication.shared as KeyWindowProviding).keyWindow
+                    let kvc = ↓UIApplication.shared.value(forKey: "keyWindow") as? UIWindow
+                    let first = ↓(UIApplication.shared.value(forKey: "windows") as? [UIWindow])?.first
+                    return key ?? kvc ?? first
+                }
+                """),
             // A pick on every window a helper in another file returns: reported at the pick.
             Example("""
                 func presentAlert(_ alert: UIAlertController) {
@@ -218,6 +232,13 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 """]),
         ],
         nonTriggering: [
+            // Other keys, other receivers, and every window read through key-value coding.
+            Example("""
+                let bar = UIApplication.shared.value(forKey: "statusBar") as? UIView
+                let key = (session as SessionProviding).keyWindow
+                let all = UIApplication.shared.value(forKey: "windows") as? [UIWindow]
+                all?.forEach { $0.setNeedsLayout() }
+                """),
             // Every window a helper returns, iterated or counted; one picked by a known value.
             Example("""
                 func refresh(_ window: UIWindow) {
@@ -469,7 +490,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
                                                                             anchor: lookup.pick),
                                           message: text.headline, help: text.help,
-                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow,
+                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow
+                                            && !file.isName(lookup.pick, "value"),
                                           scenes: context.appScenes))
         }
     }

@@ -51,8 +51,11 @@ struct SceneProvenanceCollector {
         self.file = context.file
         self.collections = collections.sorted { $0.start < $1.start }
         collectionStarts = self.collections.map(\.start)
-        applicationKeyWindows = lookups.filter { $0.origin == .applicationKeyWindow }.map(\.pick).sorted()
-        globalPicks = lookups.filter { $0.origin != .applicationKeyWindow }.map(\.pick).sorted()
+        // `value(forKey: "keyWindow")` reads UIKit's property whatever the app declares.
+        let file = context.file
+        let readsKeyWindow = { (lookup: SceneLookup) in lookup.origin == .applicationKeyWindow && !file.isName(lookup.pick, "value") }
+        applicationKeyWindows = lookups.filter(readsKeyWindow).map(\.pick).sorted()
+        globalPicks = lookups.filter { !readsKeyWindow($0) }.map(\.pick).sorted()
     }
 
     mutating func collect() -> SceneProvenanceFacts {
