@@ -449,7 +449,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     public static var factTriggerWords: [String] { [] }
     /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
     /// other Objective-C files need not reach libclang.
-    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
+    /// `Scene` and `sharedApplication` for the provenance: helpers returning a scene, `requestReviewInScene:`,
+    /// a `UIWindowSceneDelegate`, the app delegate's window (`ObjectiveCSceneProvenanceCollector`).
+    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow", "Scene", "sharedApplication"] }
 
     /// Call arguments are recorded only in projects where a StoreKit call takes its scene from a
     /// parameter, to see whether every caller passes a global scene.
@@ -502,7 +504,10 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let file = context.file
-        let lookups = file.objectiveCSceneLookups().filter { $0.result == .window }
+        let all = file.objectiveCSceneLookups()
+        var collector = ObjectiveCSceneProvenanceCollector(context: context, lookups: all)
+        facts.provenance = collector.collect()
+        let lookups = all.filter { $0.result == .window }
         guard !lookups.isEmpty else { return }
         let containers = file.objectiveCContainers()
         for lookup in lookups {

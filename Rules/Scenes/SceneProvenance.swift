@@ -232,7 +232,8 @@ struct SceneProvenance {
             guard case .storeKit(let call) = use.kind else { return nil }
             let api: String
             switch call {
-            case .storeReviewControllerRequestReview: api = "`SKStoreReviewController.requestReview(in:)`"
+            case .storeReviewControllerRequestReview:
+                api = use.objectiveC ? "`requestReviewInScene:`" : "`SKStoreReviewController.requestReview(in:)`"
             case .appStoreRequestReview: api = "`AppStore.requestReview(in:)`"
             case .showManageSubscriptions: api = "`AppStore.showManageSubscriptions(in:)`"
             }

@@ -141,6 +141,8 @@ struct ProvenanceUse: Sendable, Equatable {
     var flow: ProvenanceFlow
     /// A StoreKit call whose scene is a parameter of the function around it.
     var sink: ParameterSink? = nil
+    /// Written in Objective-C (`requestReviewInScene:`).
+    var objectiveC = false
 }
 
 /// `func ask(in scene: UIWindowScene) { AppStore.requestReview(in: scene) }`: the parameter the

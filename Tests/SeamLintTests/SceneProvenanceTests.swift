@@ -242,4 +242,122 @@ struct SceneProvenanceTests {
         #expect(first.related.first?.location.file == "Scenes.swift")
         #expect(first.related.first?.location.line == 1)
     }
+
+    private func mixed(_ files: [(name: String, code: String)]) -> [Diagnostic] {
+        InMemoryLint.mixed(files, rules: [ConnectedScenesFirst.self, KeyWindowLookup.self]).diagnostics
+    }
+
+    private static let objectiveCHelpers = (name: "UIApplication+Scenes.m", code: """
+        @implementation UIApplication (Scenes)
+        - (UIWindowScene *)currentScene {
+            return (UIWindowScene *)self.connectedScenes.anyObject;
+        }
+        + (UIWindow *)mainWindow {
+            UIWindow *window = [UIApplication sharedApplication].windows.firstObject;
+            return window;
+        }
+        @end
+        UIWindowScene *ActiveScene(void) {
+            return [[UIApplication sharedApplication] currentScene];
+        }
+        """)
+
+    @Test("Objective-C helpers are global sources; requestReviewInScene: from a helper, a local or a fed parameter is reported")
+    func objectiveCHelpersAndReview() throws {
+        let found = mixed([
+            Self.objectiveCHelpers,
+            (name: "Reviewer.m", code: """
+                @implementation Reviewer
+                + (void)askNow {
+                    [SKStoreReviewController requestReviewInScene:ActiveScene()];
+                }
+                + (void)askLater {
+                    UIWindowScene *scene = [UIApplication sharedApplication].currentScene;
+                    [SKStoreReviewController requestReviewInScene:scene];
+                }
+                + (void)askInScene:(UIWindowScene *)scene {
+                    [SKStoreReviewController requestReviewInScene:scene];
+                }
+                + (void)finished {
+                    [Reviewer askInScene:ActiveScene()];
+                }
+                @end
+                """),
+            // Swift reads the Objective-C category too.
+            (name: "Rate.swift", code: """
+                func rate() {
+                    if let scene = UIApplication.shared.currentScene { AppStore.requestReview(in: scene) }
+                }
+                """),
+        ])
+        let reviews = found.filter { $0.location.file.hasSuffix("Reviewer.m") }.sorted { $0.location.line < $1.location.line }
+        #expect(reviews.map(\.location.line) == [3, 7, 10], "\(found.map { "\($0.location.file):\($0.location.line) \($0.message)" })")
+        #expect(reviews.allSatisfy { $0.ruleID == "connected_scenes_first" && $0.message.contains("`requestReviewInScene:`") })
+        let first = try #require(reviews.first)
+        #expect(first.message.contains("helper `ActiveScene`"))
+        #expect(first.related.map(\.location.file).contains { $0.hasSuffix("UIApplication+Scenes.m") })
+        #expect(found.filter { $0.location.file.hasSuffix("Rate.swift") }.count == 1)
+        // The helpers' own picks are reported once each, in their file.
+        #expect(found.filter { $0.location.file.hasSuffix("UIApplication+Scenes.m") }.count == 2)
+    }
+
+    @Test("a parameter fed by a definite scene from one caller is not global; nil callers are neutral (Objective-C)")
+    func objectiveCParameterCallers() {
+        let reviewer = (name: "Reviewer.m", code: """
+            @implementation Reviewer
+            + (void)askInScene:(UIWindowScene *)scene {
+                [SKStoreReviewController requestReviewInScene:scene];
+            }
+            @end
+            """)
+        let global = (name: "Global.m", code: """
+            @implementation Done
+            - (void)finished { [Reviewer askInScene:ActiveScene()]; }
+            @end
+            """)
+        let none = (name: "None.m", code: """
+            @implementation Skip
+            - (void)skipped { [Reviewer askInScene:nil]; }
+            @end
+            """)
+        let definite = (name: "Definite.m", code: """
+            @implementation PlayerViewController
+            - (void)viewIsAppearing:(BOOL)animated { [Reviewer askInScene:self.view.window.windowScene]; }
+            @end
+            """)
+        func reported(_ files: [(name: String, code: String)]) -> Int {
+            mixed(files).filter { $0.location.file.hasSuffix("Reviewer.m") }.count
+        }
+        #expect(reported([Self.objectiveCHelpers, reviewer, global, none]) == 1)
+        #expect(reported([Self.objectiveCHelpers, reviewer, global, definite]) == 0)
+    }
+
+    @Test("the app delegate's window read from Objective-C is reported in a scene app only")
+    func objectiveCDelegateWindow() {
+        let reads = (name: "Alerts.m", code: """
+            @implementation Alerts
+            + (void)show:(UIAlertController *)alert {
+                UIViewController *root = [UIApplication sharedApplication].delegate.window.rootViewController;
+                UIWindow *window = ((AppDelegate *)[UIApplication sharedApplication].delegate).window;
+                AppDelegate *appDelegate = (AppDelegate *)[[UIApplication sharedApplication] delegate];
+                [appDelegate.window.rootViewController presentViewController:alert animated:YES completion:nil];
+                [UIApplication sharedApplication].delegate.window = [[UIWindow alloc] init];
+            }
+            @end
+            """)
+        let sceneDelegate = (name: "SceneDelegate.h", code: """
+            @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+            @property (strong, nonatomic) UIWindow *window;
+            @end
+            """)
+        let tvSceneDelegate = (name: "Player tvOS/SceneDelegate.h", code: """
+            @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+            @end
+            """)
+        let inSceneApp = mixed([reads, sceneDelegate]).filter { $0.location.file.hasSuffix("Alerts.m") }
+        #expect(inSceneApp.map(\.location.line) == [3, 4, 6], "\(inSceneApp.map(\.message))")
+        #expect(inSceneApp.allSatisfy { $0.ruleID == "key_window_lookup" })
+        #expect(mixed([reads]).isEmpty)
+        #expect(mixed([reads, tvSceneDelegate]).isEmpty)
+    }
 }
