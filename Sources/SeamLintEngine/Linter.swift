@@ -86,6 +86,8 @@ public final class Linter: Sendable {
     /// The settings of every file when `options.fileSettings` is nil.
     let runWideSettings: FileSettings
     let objectiveC: ObjectiveCSupport
+    /// Some collector defers facts: the first pass keeps what each Swift file spells.
+    let defersFacts: Bool
 
     public init(options: LintOptions, allRules: [any Rule.Type]) {
         self.options = options
@@ -93,6 +95,7 @@ public final class Linter: Sendable {
         fileRules = options.rules.filter { !($0 is any ProjectRule.Type) }
         projectRules = options.rules.compactMap { $0 as? any ProjectRule.Type }
         factCollectors = Self.factCollectors(for: projectRules, allRules: allRules)
+        defersFacts = factCollectors.contains { $0.defersFacts }
         triggerWords = fileRules.map { $0.triggerWords.map { Array($0.utf8) } }
         fileRuleIDs = fileRules.map { $0.description.id }
         fileRuleSeverities = fileRules.map { $0.description.severity }
@@ -238,6 +241,10 @@ public final class Linter: Sendable {
             case .failed(let reason): result.problem = InputProblem(path: loaded.path, reason: reason); return result
             }
         }
+        if loaded.language == .swift, defersFacts {
+            result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0) }
+            start = timings.add(.spelledWords, since: start)
+        }
         let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
         start = timings.add(.structure, since: start)
         // Nearly every file needs the declarations (fact collectors read them); building them
@@ -322,7 +329,6 @@ public final class Linter: Sendable {
         var usedWords: [String: [Int: Set<String>]] = [:]
         var read = [Set<Int>](repeating: [], count: factCollectors.count)
         var filesRead = Set<Int>()
-        var spelledWords: [Int: SpelledWords] = [:]
         var timings = StageTimings()
         while !open.isEmpty {
             // This round: per file, the collectors to run there if it mentions one of their new words (nil: always).
@@ -349,46 +355,37 @@ public final class Linter: Sendable {
             }
             open = stillOpen
             guard !jobs.isEmpty else { break }
-            // A file whose index rules out every new word is not read again.
+            // A file whose first pass rules out every new word is not read.
             let round = jobs.filter { job in
-                guard let spelled = spelledWords[job.file] else { return true }
+                guard let spelled = fileResults[job.file].spelled else { return true }
                 return job.checks.contains { check in
                     check.words.map { words in words.contains { word in word.allSatisfy { spelled.mayContain($0) ?? true } } } ?? true
                 }
             }
-            let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts], spelled: SpelledWords?)>(count: round.count)
+            let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
             let queue = WorkQueue(count: round.count)
-            let indexed = spelledWords
             DispatchQueue.concurrentPerform(iterations: max(1, min(workers, round.count))) { _ in
                 var timings = StageTimings()
                 while let position = queue.next() {
                     let start = monotonicNanoseconds()
                     let job = round[position]
                     // A file that vanished or changed since the first pass contributes what it now holds.
-                    guard case .source(let loaded) = load(job.file) else { slots[position] = ([], [], nil); continue }
-                    let (collectors, spelled) = loaded.bytes.withUnsafeBufferPointer { bytes -> ([Int], SpelledWords?) in
-                        let spelled = indexed[job.file] == nil && job.checks.contains { $0.words != nil } ? SpelledWords(bytes) : nil
-                        let index = spelled ?? indexed[job.file]
-                        let collectors = job.checks.filter { check in
-                            guard let words = check.words else { return true }
-                            return words.contains { word in
-                                word.allSatisfy { part in
-                                    (index?.mayContain(part) ?? true) && part.withUnsafeBufferPointer { TextSearch.contains(bytes, $0) }
-                                }
-                            }
+                    guard case .source(let loaded) = load(job.file) else { slots[position] = ([], []); continue }
+                    let collectors = loaded.bytes.withUnsafeBufferPointer { bytes in
+                        job.checks.filter { check in
+                            check.words.map { words in
+                                words.contains { word in word.allSatisfy { part in part.withUnsafeBufferPointer { TextSearch.contains(bytes, $0) } } }
+                            } ?? true
                         }.map(\.collector)
-                        return (collectors, spelled)
                     }
-                    slots[position] = (collectors, deferredFacts(of: loaded, collectors: collectors, targets: targets), spelled)
+                    slots[position] = (collectors, deferredFacts(of: loaded, collectors: collectors, targets: targets))
                     timings.add(.deferredFacts, since: start)
                 }
                 slots.mergeTimings(timings)
             }
             timings.merge(slots.timings)
             for (position, job) in round.enumerated() {
-                guard let (collectors, facts, spelled) = slots[position] else { continue }
-                if let spelled { spelledWords[job.file] = spelled }
-                guard !collectors.isEmpty else { continue }
+                guard let (collectors, facts) = slots[position], !collectors.isEmpty else { continue }
                 filesRead.insert(job.file)
                 for collector in collectors { read[collector].insert(job.file) }
                 fileResults[job.file].facts.append(sameFile: facts)
@@ -572,6 +569,8 @@ struct FileResult: Sendable {
     var settings: FileSettings?
     /// Nil for files without suppression comments.
     var suppressions: FileSuppressions?
+    /// What a Swift file spells, for the deferred pass's rounds (nil when no collector defers facts).
+    var spelled: SpelledWords?
 }
 
 /// Test sources run with a single scene; some rules skip them.

@@ -1,62 +1,56 @@
-/// The names a file spells, for the deferred pass's later rounds (`ProjectRule.deferredTriggerWords`):
-/// hashes of its maximal runs of ASCII letters, digits and `_` (comments and strings included),
-/// sorted and distinct. Built once, while the file's bytes are in memory; a later round asks it
-/// instead of reading the file again. A name spelled as a token is such a run (a run that starts
-/// with digits also counts without them), so "not spelled" is certain and "spelled" may be a hash
-/// collision or a word in a comment: the file is then read.
+/// The names a file spells, for the deferred pass (`ProjectRule.deferredTriggerWords`): a Bloom
+/// filter of its maximal runs of ASCII letters, digits and `_` (comments and strings included),
+/// about one bit per two bytes of source, two bits per run. Built in the first pass while the
+/// file's bytes are in memory, so the deferred rounds read again only the files that may spell a
+/// word. A name spelled as a token is such a run (a run that starts with digits also counts
+/// without them), so "not spelled" is certain; "maybe" is confirmed by a search once read.
 struct SpelledWords: Sendable {
-    private let hashes: [UInt32]
+    private let bits: [UInt64]
+    private let mask: UInt32
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var hashes: [UInt32] = []
-        hashes.reserveCapacity(bytes.count / 16)
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            guard Self.isWordByte(bytes[index]) else { index += 1; continue }
-            let start = index
-            var hash = Self.seed
-            var afterDigits: UInt32? = nil
-            var leadingDigits = true
-            while index < count, Self.isWordByte(bytes[index]) {
-                let byte = bytes[index]
-                if leadingDigits, !(byte >= 0x30 && byte <= 0x39) {
-                    leadingDigits = false
-                    if index > start { afterDigits = Self.seed }
-                }
-                hash = Self.mix(hash, byte)
-                if afterDigits != nil { afterDigits = Self.mix(afterDigits!, byte) }
-                index += 1
+        var size = 512
+        while size < bytes.count / 2 && size < 1 << 24 { size <<= 1 }
+        var bits = [UInt64](repeating: 0, count: size / 64)
+        let mask = UInt32(size - 1)
+        bits.withUnsafeMutableBufferPointer { bits in
+            func insert(_ hash: UInt32) {
+                let first = hash & mask, second = (hash >> 16 | hash << 16) &* 0x9E37_79B1 & mask
+                bits[Int(first >> 6)] |= 1 << UInt64(first & 63)
+                bits[Int(second >> 6)] |= 1 << UInt64(second & 63)
             }
-            hashes.append(hash)
-            if let afterDigits { hashes.append(afterDigits) }
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                guard Self.isWordByte(bytes[index]) else { index += 1; continue }
+                var hash = Self.seed
+                var afterDigits: UInt32? = nil
+                var leadingDigits = bytes[index] >= 0x30 && bytes[index] <= 0x39
+                while index < count, Self.isWordByte(bytes[index]) {
+                    let byte = bytes[index]
+                    if leadingDigits, !(byte >= 0x30 && byte <= 0x39) {
+                        leadingDigits = false
+                        afterDigits = Self.seed
+                    }
+                    hash = Self.mix(hash, byte)
+                    if let partial = afterDigits { afterDigits = Self.mix(partial, byte) }
+                    index += 1
+                }
+                insert(hash)
+                if let afterDigits { insert(afterDigits) }
+            }
         }
-        hashes.sort()
-        var distinct = 0
-        for hash in hashes where distinct == 0 || hashes[distinct - 1] != hash {
-            hashes[distinct] = hash
-            distinct += 1
-        }
-        hashes.removeLast(hashes.count - distinct)
-        self.hashes = hashes
+        self.bits = bits
+        self.mask = mask
     }
 
     /// False when the file certainly does not spell `word` as a whole run; nil when `word` is not a
-    /// run of letters, digits and `_` (the index cannot tell: search the bytes).
+    /// run of letters, digits and `_` (the filter cannot tell: search the bytes).
     func mayContain(_ word: [UInt8]) -> Bool? {
-        guard let hash = Self.hash(word) else { return nil }
-        var low = 0, high = hashes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
-        }
-        return low < hashes.count && hashes[low] == hash
-    }
-
-    /// The run hash of `word`; nil when it is empty or holds another byte.
-    static func hash(_ word: [UInt8]) -> UInt32? {
-        guard !word.isEmpty, word.allSatisfy(isWordByte) else { return nil }
-        return word.reduce(seed, mix)
+        guard !word.isEmpty, word.allSatisfy(Self.isWordByte) else { return nil }
+        let hash = word.reduce(Self.seed, Self.mix)
+        let first = hash & mask, second = (hash >> 16 | hash << 16) &* 0x9E37_79B1 & mask
+        return bits[Int(first >> 6)] & 1 << UInt64(first & 63) != 0 && bits[Int(second >> 6)] & 1 << UInt64(second & 63) != 0
     }
 
     private static let seed: UInt32 = 2_166_136_261
