@@ -601,6 +601,35 @@ public struct MenuTouchThrough: ProjectRule {
         facts.styledUses += scan.styledUses.sorted()
     }
 
+    /// The deferred uses decide only whether a site's helper is used nowhere but in menus: that
+    /// takes every use of the helper, of the helpers it is used in, and so on up (`helpers(usedOnlyIn:_:)`
+    /// reaches a helper only through those), unless one of them is already known to be used
+    /// outside every helper, or in such a one (then so is the site's helper: more uses cannot
+    /// change that). A file holds a use of a name only if it spells it.
+    public static func deferredTriggerWords(_ facts: Facts) -> [String]? {
+        var containers: [String: [String]] = [:]
+        var usedIn: [String: [String]] = [:]
+        var outside: [String] = []
+        for use in facts.otherUses where use.container != use.name {
+            if let container = use.container {
+                containers[use.name, default: []].append(container)
+                usedIn[container, default: []].append(use.name)
+            } else {
+                outside.append(use.name)
+            }
+        }
+        var notSubmenus = Set(outside)
+        while let name = outside.popLast() {
+            for used in usedIn[name] ?? [] where notSubmenus.insert(used).inserted { outside.append(used) }
+        }
+        var names = Set(facts.sites.compactMap(\.helper)).subtracting(notSubmenus)
+        var pending = Array(names)
+        while let name = pending.popLast() {
+            for container in containers[name] ?? [] where names.insert(container).inserted { pending.append(container) }
+        }
+        return names.sorted()
+    }
+
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         guard let file = Self.linted(context) else { return }
         facts.otherUses += Self.scan(file, sites: false, otherUses: true).otherUses.sorted()
