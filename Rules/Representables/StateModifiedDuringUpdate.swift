@@ -523,8 +523,8 @@ private struct TypeModel {
         }
         let text = file.text(at: typeName)
         let prefixes = ["UI", "WK", "MK", "AV", "PK", "SK", "QL", "SF", "MF"]
-        guard let prefix = prefixes.first(where: { text.hasPrefix($0) }), text.count > prefix.count,
-              text[text.index(text.startIndex, offsetBy: prefix.count)].isUppercase else { return false }
+        guard let prefix = prefixes.first(where: { text.hasPrefix($0) }),
+              let after = text.dropFirst(prefix.count).unicodeScalars.first, ("A"..."Z").contains(after) else { return false }
         return text.hasSuffix("View") || text.hasSuffix("Controller") || text.hasSuffix("Window")
     }
 
