@@ -244,11 +244,18 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                     let count = UIApplication.shared.foregroundScenes.count
                     let mine = UIApplication.shared.foregroundScenes.first { $0.session == session }
                     let external = UIApplication.shared.foregroundScenes.first { $0.session.role == .windowExternalDisplayNonInteractive }
+                    let settings = existingScenes(for: .settings).first
                 }
                 """, companions: ["""
                 extension UIApplication {
                     var foregroundScenes: [UIWindowScene] {
                         connectedScenes.compactMap { $0 as? UIWindowScene }.filter { $0.activationState == .foregroundActive }
+                    }
+                }
+                // Scenes of one configuration, compared with a known value (seen in a home-automation app).
+                func existingScenes(for activity: SceneActivity) -> [UIScene] {
+                    UIApplication.shared.connectedScenes.filter { scene in
+                        scene.session.configuration.name.flatMap(SceneActivity.init(configurationName:)) == activity
                     }
                 }
                 """]),
