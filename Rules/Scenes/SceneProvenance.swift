@@ -284,10 +284,10 @@ struct SceneProvenance {
                 related.append(RelatedLocation(location: collection.site.location, message: "the collection is read here"))
             }
             let message = collection.holdsWindows
-                ? "`\(text)` picks an arbitrary window out of helper \(displayName(index))'s windows of every scene"
+                ? "`\(text)` picks an arbitrary window out of helper \(displayName(index))'s windows"
                 : endsInWindow
-                    ? "`\(text)` picks a window of an arbitrary scene out of helper \(displayName(index))'s connected scenes"
-                    : "`\(text)` picks an arbitrary scene out of helper \(displayName(index))'s connected scenes"
+                    ? "`\(text)` picks a window of an arbitrary scene from helper \(displayName(index))"
+                    : "`\(text)` picks an arbitrary scene out of helper \(displayName(index))'s scenes"
             return Finding(site: use.site, message: message,
                            help: use.help + " The helper \(displayName(index)) returns \(what), in no particular order.",
                            related: related, decidedBy: [facts.helpers[index].site, collection.site])
