@@ -101,6 +101,25 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """], iosDeploymentTarget: Version(17)),
+            // A menu style in the iOS clause of a postfix `#if`; the non-menu one is for tvOS only.
+            Example("""
+            import SwiftUI
+
+            struct SyncSetting: View {
+                @State private var mode = 0
+
+                var body: some View {
+                    Form {
+                        ↓Picker("Sync", selection: $mode) { Text("Wi-Fi").tag(0) }
+                        #if os(tvOS)
+                        .pickerStyle(.segmented)
+                        #else
+                        .pickerStyle(.menu)
+                        #endif
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
             Example("""
             import SwiftUI
 
@@ -405,6 +424,34 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """, iosDeploymentTarget: Version(16), fileName: "Player tvOS/Controls/SubtitleButton.swift"),
+            // A non-menu style in the iOS clause of a postfix `#if`; the other clause is for tvOS only
+            // (seen in an emulator's settings).
+            Example("""
+            import SwiftUI
+
+            struct SpeedSetting: View {
+                @State private var speed = 1
+
+                var body: some View {
+                    Form {
+                        Picker("Speed", selection: $speed) {
+                            Text("Normal").tag(1)
+                            Text("Fast").tag(2)
+                        }
+                        #if !os(tvOS)
+                        .pickerStyle(.wheel)
+                        #else
+                        .pickerStyle(.menu)
+                        #endif
+                        Picker("Region", selection: $speed) { Text("Any").tag(0) }
+                            .padding()
+                            #if os(iOS)
+                            .pickerStyle(.segmented)
+                            #endif
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
             // Non-menu styles: on the picker, on an enclosing view, and a style read from a variable.
             Example("""
             import SwiftUI
@@ -552,6 +599,35 @@ public struct MenuTouchThrough: ProjectRule {
         }
         facts.menuUses += scan.menuUses.sorted()
         facts.styledUses += scan.styledUses.sorted()
+    }
+
+    /// The deferred uses decide only whether a site's helper is used nowhere but in menus: that
+    /// takes every use of the helper, of the helpers it is used in, and so on up (`helpers(usedOnlyIn:_:)`
+    /// reaches a helper only through those), unless one of them is already known to be used
+    /// outside every helper, or in such a one (then so is the site's helper: more uses cannot
+    /// change that). A file holds a use of a name only if it spells it.
+    public static func deferredTriggerWords(_ facts: Facts) -> [String]? {
+        var containers: [String: [String]] = [:]
+        var usedIn: [String: [String]] = [:]
+        var outside: [String] = []
+        for use in facts.otherUses where use.container != use.name {
+            if let container = use.container {
+                containers[use.name, default: []].append(container)
+                usedIn[container, default: []].append(use.name)
+            } else {
+                outside.append(use.name)
+            }
+        }
+        var notSubmenus = Set(outside)
+        while let name = outside.popLast() {
+            for used in usedIn[name] ?? [] where notSubmenus.insert(used).inserted { outside.append(used) }
+        }
+        var names = Set(facts.sites.compactMap(\.helper)).subtracting(notSubmenus)
+        var pending = Array(names)
+        while let name = pending.popLast() {
+            for container in containers[name] ?? [] where names.insert(container).inserted { pending.append(container) }
+        }
+        return names.sorted()
     }
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {

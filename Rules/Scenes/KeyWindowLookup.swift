@@ -47,7 +47,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             (`[UIApplication sharedApplication].delegate.window`, `((AppDelegate *)…delegate).window`, a local holding \
             the delegate), and an Objective-C class adopting `UIWindowSceneDelegate` makes the app a scene app unless it \
             is not compiled for iOS (`#if TARGET_OS_TV`) or sits in a tvOS, watchOS or macOS folder. An existence check \
-            (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing.
+            (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing, and the \
+            picked window's `traitCollection.userInterfaceIdiom` is the device's, the same in every window.
 
             \(SingleSceneApps.rationale)
 
@@ -260,6 +261,18 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 @interface TVSceneDelegate : UIResponder <UIWindowSceneDelegate>
                 @end
                 #endif
+                """, language: .objectiveC),
+            // The device's idiom read from whichever window: the same in every scene (seen in an emulator).
+            Example("""
+                var columns: Int {
+                    UIApplication.shared.windows.first(where: \\.isKeyWindow)?.traitCollection.userInterfaceIdiom == .pad ? 5 : 3
+                }
+                let compactIdiom = UIApplication.shared.keyWindow!.traitCollection.userInterfaceIdiom == .phone
+                """),
+            Example("""
+                static NSUInteger ColumnCount(void) {
+                    return [UIApplication sharedApplication].keyWindow.traitCollection.userInterfaceIdiom == UIUserInterfaceIdiomPad ? 5 : 3;
+                }
                 """, language: .objectiveC),
             // Other keys, other receivers, and every window read through key-value coding.
             Example("""
@@ -482,16 +495,43 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// a `UIWindowSceneDelegate`, the app delegate's window (`ObjectiveCSceneProvenanceCollector`).
     public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow", "Scene", "sharedApplication"] }
 
-    /// Call arguments are recorded only in projects where a StoreKit call takes its scene from a
-    /// parameter, to see whether every caller passes a global scene.
+    /// The second pass records, in projects where a StoreKit call takes its scene from a parameter,
+    /// the call arguments (to see whether every caller passes a global scene); and, in projects with
+    /// a global helper, the helpers and uses of the files that spell none of the words of `mayHoldProvenance`.
     public static var defersFacts: Bool { true }
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
-        firstPass.provenance.uses.contains { $0.sink != nil }
+        !(deferredTriggerWords(firstPass) ?? []).isEmpty
+    }
+
+    /// The functions whose parameter a StoreKit call reads (calls are matched by name), and what a
+    /// reader of a global or app-delegate helper spells (`SceneProvenance.readerSpellings`): a helper
+    /// that spells none of the words of `mayHoldProvenance` is global only by reading one of those.
+    /// Each round adds the helpers that became global.
+    public static func deferredTriggerWords(_ facts: Facts) -> [String]? {
+        var words = Set(facts.provenance.uses.compactMap { $0.sink?.function })
+        let helpers = facts.provenance.helpers
+        guard !helpers.isEmpty else { return words.sorted() }
+        words.formUnion(SceneProvenance(facts.provenance).readerSpellings())
+        return words.sorted()
+    }
+
+    /// A Swift file that spells none of these holds no global pick, app-delegate read, window pick
+    /// or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`, `isKeyWindow`,
+    /// `connectedScenes`, `delegate`, `.window`, `requestReview`, `showManageSubscriptions`.
+    static func mayHoldProvenance(_ file: SourceFile) -> Bool {
+        file.mentionsText("window") || file.mentionsText("Window") || file.mentionsText("delegate")
+            || file.mentionsText("connectedScenes") || file.mentionsText("requestReview")
+            || file.mentionsText("showManageSubscriptions")
     }
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let found = Self.mayLookUpWindows(context.file) ? context.file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
+        if !Self.mayHoldProvenance(context.file) {
+            // What the first pass left out (see `collectFacts`).
+            var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
+            facts.provenance = collector.collect(declarations: false)
+        }
         var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
         collector.recordsCalls = true
         facts.provenance.calls = collector.collect().calls
@@ -499,13 +539,14 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
-        let found = Self.mayLookUpWindows(file) ? file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
+        let mayLookUp = Self.mayLookUpWindows(file)
+        let found = mayLookUp ? file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
         let lookups = found.lookups
         if !context.skipsTestFile {
             var collector = SceneProvenanceCollector(context: context, lookups: lookups, collections: found.collections)
-            facts.provenance = collector.collect()
+            facts.provenance = Self.mayHoldProvenance(file) ? collector.collect() : collector.collectDeclarations()
         }
-        guard Self.mayLookUpWindows(file) else { return }
+        guard mayLookUp else { return }
         // An instance `keyWindow` declared on UIApplication replaces UIKit's deprecated one.
         for declaration in file.declarations where declaration.kind == .variable {
             guard let name = declaration.name, file.isName(name, "keyWindow"),
@@ -610,6 +651,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     /// A cheap pre-check: the names every lookup needs.
     static func mayLookUpWindows(_ file: SourceFile) -> Bool {
+        guard file.mentionsText("connectedScenes") || file.mentionsText("windows") || file.mentionsText("keyWindow") else {
+            return false
+        }
         for index in file.code.indices where file.code[index].kind == .identifier {
             if file.tokenIs(index, "connectedScenes") || file.tokenIs(index, "windows") || file.tokenIs(index, "keyWindow") {
                 return true

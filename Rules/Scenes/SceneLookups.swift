@@ -707,7 +707,8 @@ struct SceneLookupFinder {
     // MARK: Results
 
     func lookup(from walk: Walk, origin: SceneLookupOrigin, local: Int?) -> SceneLookup? {
-        guard let pick = walk.firstPick, !walk.identifying, !isExistenceCheck(pick: pick, end: walk.end) else { return nil }
+        guard let pick = walk.firstPick, !walk.identifying, !isExistenceCheck(pick: pick, end: walk.end),
+              !readsOnlyIdiom(afterPick: max(walk.pickEnd, pick)) else { return nil }
         // Code that runs only before iOS 13 (`else` of `#available(iOS 13, *)`) predates scenes.
         if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
         let result: SceneLookupResult = walk.pickedWindow ? .window : .scene
@@ -716,6 +717,16 @@ struct SceneLookupFinder {
                            pickEnd: max(walk.pickEnd, pick), pickText: walk.pickText,
                            statementStart: file.statementStart(containing: pick), foldedPicks: 0, local: local,
                            storeKitCall: storeKitCall(receiving: pick))
+    }
+
+    /// `….first { $0.isKeyWindow }?.traitCollection.userInterfaceIdiom`: the idiom is the device's, the
+    /// same in every scene and window, so whichever element is picked answers the same.
+    func readsOnlyIdiom(afterPick pickEnd: Int) -> Bool {
+        var index = pickEnd + 1
+        while file.tokenIs(index, "?") || file.tokenIs(index, "!") { index += 1 }
+        guard index + 3 < file.code.count, file.code[index].kind == .period, file.isName(index + 1, "traitCollection"),
+              file.code[index + 2].kind == .period else { return false }
+        return file.isName(index + 3, "userInterfaceIdiom")
     }
 
     /// `….first { … } != nil`, `UIApplication.shared.keyWindow == nil`: the picked element itself
@@ -880,7 +891,8 @@ extension SceneLookupFinder {
             pick = first
             text = walk.pickText
         }
-        if walk.identifying || isExistenceCheck(pick: pick, end: walk.end) { return nil }
+        if walk.identifying || isExistenceCheck(pick: pick, end: walk.end)
+            || readsOnlyIdiom(afterPick: max(walk.pickEnd, pick)) { return nil }
         if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
         return ScenePick(pick: pick, pickText: text, receiver: chain.start..<(index - 1), pickEnd: max(walk.pickEnd, pick))
     }

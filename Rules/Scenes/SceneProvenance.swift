@@ -126,6 +126,24 @@ struct SceneProvenance {
         }
     }
 
+    /// What a helper that reads a global (or app-delegate) helper must spell for its reference to
+    /// resolve (`resolves`): the helper's name, and its owner unless a reference by name alone may
+    /// resolve. Names in one string, separated by a space; the deferred pass's trigger words.
+    func readerSpellings() -> [String] {
+        var spellings = Set<String>()
+        func add(_ index: Int, counts: [String: Int]) {
+            let helper = facts.helpers[index]
+            let allOfName = (counts[helper.name] ?? 0) >= (declaredCount[helper.name] ?? 0)
+            if allOfName, helper.owner == nil || !Self.uikitNames.contains(helper.name) {
+                spellings.insert(helper.name)
+            } else if let owner = helper.owner {
+                spellings.insert(helper.name + " " + owner)
+            }
+        }
+        for index in global.keys { add(index, counts: globalCount) }
+        for index in delegates.keys { add(index, counts: delegateCount) }
+        return spellings.sorted()
+    }
 
     /// The first global helper (or, with `delegate`, app-delegate helper read through `.window`) the flow reads.
     /// Nil when the flow reads a global pick of its own file, which is reported there.

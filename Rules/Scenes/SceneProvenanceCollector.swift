@@ -58,7 +58,25 @@ struct SceneProvenanceCollector {
         globalPicks = lookups.filter { !readsKeyWindow($0) }.map(\.pick).sorted()
     }
 
-    mutating func collect() -> SceneProvenanceFacts {
+    /// The facts of a file that spells none of the words of `KeyWindowLookup.mayHoldProvenance`: its declared
+    /// names and whether it declares scenes. Its helpers can only return what other files'
+    /// helpers do, and are read in the deferred pass when it spells the name of a global one.
+    mutating func collectDeclarations() -> SceneProvenanceFacts {
+        recordDeclarations()
+        return facts
+    }
+
+    mutating func recordDeclarations() {
+        for declaration in file.declarations {
+            if declaration.isType, declaresScenes(declaration) { facts.declaresScenes = true }
+            guard declaration.kind == .function || declaration.kind == .variable || declaration.kind == .constant,
+                  let name = declaration.name, isMemberOrGlobal(declaration) else { continue }
+            facts.declaredNames.append(file.text(at: name))
+        }
+    }
+
+    /// Everything but `declaredNames` and `declaresScenes` when `declarations` is false.
+    mutating func collect(declarations recordsDeclarations: Bool = true) -> SceneProvenanceFacts {
         let code = file.code
         let declarations = file.declarations
         var members: [Int] = []
@@ -70,12 +88,7 @@ struct SceneProvenanceCollector {
             scenePickTokens.insert(pick.pick)
         }
         for position in declarations.indices where isCandidate(position) { candidates.insert(position) }
-        for declaration in declarations {
-            if declaration.isType, declaresScenes(declaration) { facts.declaresScenes = true }
-            guard declaration.kind == .function || declaration.kind == .variable || declaration.kind == .constant,
-                  let name = declaration.name, isMemberOrGlobal(declaration) else { continue }
-            facts.declaredNames.append(file.text(at: name))
-        }
+        if recordsDeclarations { recordDeclarations() }
         var index = 0
         while index < code.count {
             let token = code[index]

@@ -62,6 +62,11 @@ extension ProjectRule {
         needsDeferredFacts(firstPass.map { $0 as! Facts } ?? Facts())
     }
 
+    /// `deferredTriggerWords` for a project's merged facts so far (nil: none recorded).
+    static func deferredTriggerWords(erased facts: (any ProjectFacts)?) -> [String]? {
+        deferredTriggerWords(facts.map { $0 as! Facts } ?? Facts())
+    }
+
     /// An empty `Facts`, for a rule that recorded nothing in a project.
     static var noFacts: any ProjectFacts { Facts() }
 }

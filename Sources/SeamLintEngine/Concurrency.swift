@@ -98,7 +98,7 @@ public struct StageTimings: Sendable {
 /// bookkeeping hashes nothing (a dictionary keyed by rule id cost about 2% of a run).
 struct WorkerTimings {
     enum Stage: Int, CaseIterable {
-        case reading, tokenizing, objectiveCTokenizing, structure, declarations, manifests, suppressions
+        case reading, tokenizing, objectiveCTokenizing, structure, declarations, manifests, suppressions, spelledWords
 
         var summaryStage: StageTimings.Stage {
             switch self {
@@ -109,6 +109,7 @@ struct WorkerTimings {
             case .declarations: return .declarations
             case .manifests: return .manifests
             case .suppressions: return .suppressions
+            case .spelledWords: return .deferredFacts
             }
         }
     }

@@ -86,6 +86,8 @@ public final class Linter: Sendable {
     /// The settings of every file when `options.fileSettings` is nil.
     let runWideSettings: FileSettings
     let objectiveC: ObjectiveCSupport
+    /// Some collector defers facts: the first pass keeps what each Swift file spells.
+    let defersFacts: Bool
 
     public init(options: LintOptions, allRules: [any Rule.Type]) {
         self.options = options
@@ -93,6 +95,7 @@ public final class Linter: Sendable {
         fileRules = options.rules.filter { !($0 is any ProjectRule.Type) }
         projectRules = options.rules.compactMap { $0 as? any ProjectRule.Type }
         factCollectors = Self.factCollectors(for: projectRules, allRules: allRules)
+        defersFacts = factCollectors.contains { $0.defersFacts }
         triggerWords = fileRules.map { $0.triggerWords.map { Array($0.utf8) } }
         fileRuleIDs = fileRules.map { $0.description.id }
         fileRuleSeverities = fileRules.map { $0.description.severity }
@@ -238,6 +241,10 @@ public final class Linter: Sendable {
             case .failed(let reason): result.problem = InputProblem(path: loaded.path, reason: reason); return result
             }
         }
+        if loaded.language == .swift, defersFacts {
+            result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0) }
+            start = timings.add(.spelledWords, since: start)
+        }
         let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
         start = timings.add(.structure, since: start)
         // Nearly every file needs the declarations (fact collectors read them); building them
@@ -296,43 +303,101 @@ public final class Linter: Sendable {
     }
 
     /// The second pass: each deferring collector's deferred facts, in the Swift files of the
-    /// projects whose first-pass facts call for them (see `ProjectRule.defersFacts`).
+    /// projects whose first-pass facts call for them (see `ProjectRule.defersFacts`), in rounds
+    /// while the collector names new words (`ProjectRule.deferredTriggerWords`).
     private func collectDeferredFacts(into fileResults: inout [FileResult], targets: DeploymentTargetResolver,
                                       workers: Int, load: @Sendable (Int) -> LoadOutcome) -> (timings: StageTimings, files: Int) {
         let deferring = factCollectors.indices.filter { factCollectors[$0].defersFacts }
         guard !deferring.isEmpty else { return (StageTimings(), 0) }
         // Only the deferring collectors' first-pass facts are merged: they alone decide.
-        var firstPass: [String: ProjectFactsByCollector] = [:]
+        var merged: [String: ProjectFactsByCollector] = [:]
         for result in fileResults where !result.path.isEmpty {
-            firstPass[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)]
+            merged[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)]
                 .add(result.facts, of: { factCollectors[$0].defersFacts })
         }
-        var openByProject: [String: [Int]] = [:]
-        for (project, facts) in firstPass {
-            let open = deferring.filter { factCollectors[$0].needsDeferredFacts(erased: facts.values[$0]) }
-            if !open.isEmpty { openByProject[project] = open }
+        var open: [String: [Int]] = [:]
+        for (project, facts) in merged {
+            let needed = deferring.filter { factCollectors[$0].needsDeferredFacts(erased: facts.values[$0]) }
+            if !needed.isEmpty { open[project] = needed }
         }
-        let files = fileResults.indices.filter {
-            fileResults[$0].language == .swift && !fileResults[$0].path.isEmpty && openByProject[fileResults[$0].project] != nil
+        guard !open.isEmpty else { return (StageTimings(), 0) }
+        var swiftFiles: [String: [Int]] = [:]
+        for index in fileResults.indices where fileResults[index].language == .swift && !fileResults[index].path.isEmpty
+            && open[fileResults[index].project] != nil {
+            swiftFiles[fileResults[index].project, default: []].append(index)
         }
-        guard !files.isEmpty else { return (StageTimings(), 0) }
-        let projects = files.map { fileResults[$0].project }
-        let open = openByProject
-        let slots = ResultSlots<[CollectedFacts]>(count: files.count)
-        let queue = WorkQueue(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: min(workers, files.count)) { _ in
-            var timings = StageTimings()
-            while let position = queue.next() {
-                let start = monotonicNanoseconds()
-                // A file that vanished or changed since the first pass contributes what it now holds.
-                guard case .source(let loaded) = load(files[position]) else { slots[position] = []; continue }
-                slots[position] = deferredFacts(of: loaded, collectors: open[projects[position]] ?? [], targets: targets)
-                timings.add(.deferredFacts, since: start)
+        var usedWords: [String: [Int: Set<String>]] = [:]
+        var read = [Set<Int>](repeating: [], count: factCollectors.count)
+        var filesRead = Set<Int>()
+        var timings = StageTimings()
+        while !open.isEmpty {
+            // This round: per file, the collectors to run there if it mentions one of their new words (nil: always).
+            var jobs: [(file: Int, checks: [(collector: Int, words: [[[UInt8]]]?)])] = []
+            var stillOpen: [String: [Int]] = [:]
+            for project in open.keys.sorted() {
+                var checks: [(collector: Int, words: [[[UInt8]]]?)] = []
+                for collector in open[project]! {
+                    guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector]) else {
+                        checks.append((collector, nil))  // every file, once
+                        continue
+                    }
+                    let fresh = Set(words.filter { !$0.isEmpty }).subtracting(usedWords[project]?[collector] ?? [])
+                    guard !fresh.isEmpty else { continue }
+                    usedWords[project, default: [:]][collector, default: []].formUnion(fresh)
+                    checks.append((collector, Self.searchWords(fresh)))
+                    stillOpen[project, default: []].append(collector)
+                }
+                guard !checks.isEmpty else { continue }
+                for file in swiftFiles[project] ?? [] {
+                    let unread = checks.filter { !read[$0.collector].contains(file) }
+                    if !unread.isEmpty { jobs.append((file, unread)) }
+                }
             }
-            slots.mergeTimings(timings)
+            open = stillOpen
+            guard !jobs.isEmpty else { break }
+            // A file whose first pass rules out every new word is not read.
+            let round = jobs.filter { job in
+                guard let spelled = fileResults[job.file].spelled else { return true }
+                return job.checks.contains { check in
+                    check.words.map { words in words.contains { word in word.allSatisfy { spelled.mayContain($0) ?? true } } } ?? true
+                }
+            }
+            let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
+            let queue = WorkQueue(count: round.count)
+            DispatchQueue.concurrentPerform(iterations: max(1, min(workers, round.count))) { _ in
+                var timings = StageTimings()
+                while let position = queue.next() {
+                    let start = monotonicNanoseconds()
+                    let job = round[position]
+                    // A file that vanished or changed since the first pass contributes what it now holds.
+                    guard case .source(let loaded) = load(job.file) else { slots[position] = ([], []); continue }
+                    let collectors = loaded.bytes.withUnsafeBufferPointer { bytes in
+                        job.checks.filter { check in
+                            check.words.map { words in
+                                words.contains { word in word.allSatisfy { part in part.withUnsafeBufferPointer { TextSearch.contains(bytes, $0) } } }
+                            } ?? true
+                        }.map(\.collector)
+                    }
+                    slots[position] = (collectors, deferredFacts(of: loaded, collectors: collectors, targets: targets))
+                    timings.add(.deferredFacts, since: start)
+                }
+                slots.mergeTimings(timings)
+            }
+            timings.merge(slots.timings)
+            for (position, job) in round.enumerated() {
+                guard let (collectors, facts) = slots[position], !collectors.isEmpty else { continue }
+                filesRead.insert(job.file)
+                for collector in collectors { read[collector].insert(job.file) }
+                fileResults[job.file].facts.append(sameFile: facts)
+                merged[fileResults[job.file].project]?.add(facts)
+            }
         }
-        for (position, index) in files.enumerated() { fileResults[index].facts.append(sameFile: slots[position] ?? []) }
-        return (slots.timings, files.count)
+        return (timings, filesRead.count)
+    }
+
+    /// `words` as bytes, sorted, each split at its spaces (a file must spell every part).
+    static func searchWords(_ words: Set<String>) -> [[[UInt8]]] {
+        words.sorted().map { word in word.split(separator: " ").map { Array($0.utf8) } }
     }
 
     /// The deferred facts of one Swift file for the deferring `collectors` (positions in `factCollectors`).
@@ -504,6 +569,8 @@ struct FileResult: Sendable {
     var settings: FileSettings?
     /// Nil for files without suppression comments.
     var suppressions: FileSuppressions?
+    /// What a Swift file spells, for the deferred pass's rounds (nil when no collector defers facts).
+    var spelled: SpelledWords?
 }
 
 /// Test sources run with a single scene; some rules skip them.
