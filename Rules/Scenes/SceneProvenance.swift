@@ -142,6 +142,8 @@ struct SceneProvenance {
         }
         for index in global.keys { add(index, counts: globalCount) }
         for index in delegates.keys { add(index, counts: delegateCount) }
+        // A pick on a helper's whole collection (`helperScenes().first`) is a use of the helper's name.
+        for index in collectionHelpers.keys { add(index, counts: collectionCount) }
         return spellings.sorted()
     }
 
