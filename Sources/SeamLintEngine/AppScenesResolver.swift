@@ -183,6 +183,8 @@ enum AppScenesResolver {
     /// The verdict of the Info.plist at `path`; nil when it is not an app's (`requireApp`: it must
     /// look like one: launch screen, orientations, scene manifest or `LSRequiresIPhoneOS`).
     static func plistScenes(_ path: String, shownAs shown: String, requireApp: Bool, read: (String) -> String) -> AppScenes? {
+        // A plist in a build product or a dependency (a CMake-generated project's `Play.dir/Info.plist`).
+        if ProjectManifests.isBuildOrDependencyFolder((path as NSString).deletingLastPathComponent) { return requireApp ? nil : .unknown }
         let text = read(path)
         guard !text.isEmpty, let object = try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil),
               let info = object as? [String: Any] else { return requireApp ? nil : .unknown }

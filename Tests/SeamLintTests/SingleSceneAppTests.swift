@@ -223,6 +223,14 @@ struct SingleSceneAppTests {
             try root.write("Cores/Retro/Retro-Test-Info.plist", Self.plist(multipleScenes: nil, manifest: false))
         }
         #expect(harness.map(\.severity) == [.warning, .warning])
+        // A CMake-generated project whose app target's INFOPLIST_FILE lies in its build folder: the app above decides.
+        let generated = try Self.lint(file: "Cores/Play/Share.swift") { root in
+            try root.write("project.yml", "targets:\n  Trails:\n    type: application\n    info:\n      path: App/Info.plist\n")
+            try root.write("App/Info.plist", Self.plist(multipleScenes: true))
+            try root.write("Cores/Play/Play.xcodeproj/project.pbxproj", Self.pbxproj(appSettings: "INFOPLIST_FILE = ../cmake/CMakeFiles/Play.dir/Info.plist; "))
+            try root.write("Cores/cmake/CMakeFiles/Play.dir/Info.plist", Self.plist(multipleScenes: nil, manifest: false))
+        }
+        #expect(generated.map(\.severity) == [.warning, .warning])
     }
 
     /// Runs the real command line on `root` with the JSON reporter; the severities it prints.
