@@ -65,7 +65,8 @@ extension SourceFile {
         guard code[first + 1].kind == .colon else { return nil }
         var pieces = [first]
         var index = first + 2
-        var steps = 0
+        // Steps taken, not the span: an argument's own brackets are skipped whole.
+        var steps = 1
         defer { ScalingCounter.add(steps) }
         while index + 1 < close {
             steps += 1
