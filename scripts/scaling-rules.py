@@ -174,6 +174,40 @@ GENERATORS = {
         + " h:".join("[UIApplication sharedApplication].keyWindow" for _ in range(n)) + "];\n}\n@end\n"}, 4),
     "Objective-C: one line, n statements with lookups": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n    "
         + " ".join("w = [UIApplication sharedApplication].windows.firstObject;" for _ in range(n)) + "\n}\n@end\n"}, 4),
+    "Objective-C: nested messages, lookup at each level": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n    "
+        + "[self g:[UIApplication sharedApplication].keyWindow h:" * n + "0" + "]" * n + ";\n}\n@end\n"}, 8),
+    "Objective-C: nested blocks, lookup at each level": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n"
+        + "dispatch_async(q, ^{ w = [UIApplication sharedApplication].keyWindow;\n" * n + "});\n" * n + "}\n@end\n"}, 8),
+    "Objective-C: subviews KVO in one method": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n"
+        + "    [v addObserver:self forKeyPath:@\"subviews\" options:0 context:nil];\n" * n + "}\n@end\n"}, 4),
+    "Objective-C: scrollEdgeAppearance assignments": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n- (void)f {\n"
+        + "    self.navigationController.navigationBar.scrollEdgeAppearance = a;\n" * n + "}\n@end\n"}, 4),
+    "Objective-C: view.window reads in viewDidLoad": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n"
+        "@interface C : UIViewController\n@end\n@implementation C\n- (void)viewDidLoad {\n    [super viewDidLoad];\n"
+        + "    w = self.view.window;\n" * n + "}\n@end\n"}, 4),
+    "Objective-C: methods of one class with lookups": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n@implementation A\n" + "".join(
+        f"- (void)f{i} {{ w = [UIApplication sharedApplication].windows.firstObject; }}\n" for i in range(n)) + "@end\n"}, 4),
+    "Objective-C: classes in one file": (lambda n: {"A.m": "#import <UIKit/UIKit.h>\n" + "".join(
+        f"@implementation A{i}\n- (void)f {{ w = [UIApplication sharedApplication].keyWindow; }}\n@end\n" for i in range(n))}, 4),
+    "window helper chain in one file (provenance)": (one_file(lambda n: "func w0() -> UIWindow? { UIApplication.shared.keyWindow }\n"
+        + "".join(f"func w{i}() -> UIWindow? {{ w{i - 1}() }}\nfunc u{i}() {{ w{i}()?.endEditing(true) }}\n" for i in range(1, n))), 2),
+    "window helper chain across files (provenance)": (lambda n: dict(
+        [("H0.swift", HEADER + "func w0() -> UIWindow? { UIApplication.shared.keyWindow }\n")]
+        + [(f"H{i}.swift", HEADER + f"func w{i}() -> UIWindow? {{ w{i - 1}() }}\nfunc u{i}() {{ w{i}()?.endEditing(true) }}\n")
+           for i in range(1, n)]), 4),
+    "scene helper properties used in many files (provenance)": (lambda n: dict(
+        [("H.swift", HEADER + "extension UIApplication {\n    var topWindow: UIWindow? { windows.first { $0.isKeyWindow } }\n}\n")]
+        + [(f"U{i}.swift", HEADER + f"func u{i}() {{ UIApplication.shared.topWindow?.endEditing(true) }}\n") for i in range(n)]), 4),
+    "overlay dialogs in one view": (lambda n: {
+        "A.swift": HEADER + "struct V: View {\n    @State var c = false\n    var body: some View {\n        VStack {\n" + "".join(
+            "            List { Text(\"x\") }\n                .overlay { if c { ZStack { Color.black.opacity(0.4).ignoresSafeArea() } } }\n"
+            for _ in range(n)) + "        }\n    }\n}\n",
+        "B.swift": HEADER + "func theme() {\n    UINavigationBar.appearance().scrollEdgeAppearance = UINavigationBarAppearance()\n}\n"}, 4),
+    "nested NavigationViews": (one_file(lambda n: "struct V: View {\n    var body: some View {\n" + "NavigationView {\n" * n
+                                        + "Text(\"x\")\n" + "}\n" * n + "    }\n}\n"), 8),
+    "views with scenePhase in many files": (lambda n: {f"V{i}.swift": HEADER + f"struct V{i}: View {{\n"
+        "    @Environment(\\.scenePhase) private var phase\n    var body: some View {\n"
+        "        Text(\"x\").onChange(of: phase) { p in if p == .background { save() } }\n    }\n}\n" for i in range(n)}, 8),
     "files in one project": (many_files, 8),
     "projects in one tree": (many_projects, 16),
 }

@@ -71,7 +71,9 @@ struct MenuEnvironment {
                 }
             case .identifier where file.isName(index, "pickerStyle") && file.tokenIs(index - 1, ".")
                 && file.tokenIs(index + 1, "(") && file.matching[index + 1] > index + 1:
-                let receiver = file.chainStart(containing: index)
+                // A style in a clause that is not compiled for iOS (`#else` of `#if !os(tvOS)`) does not apply there.
+                if file.isExcludedFromIOS(at: index) { continue }
+                let receiver = Self.receiver(ofModifierAt: index, file)
                 guard receiver < index - 1 else { continue }
                 let style = Self.style(argument: index + 2, close: Int(file.matching[index + 1]), file)
                 scopes.append(Scope(start: receiver, end: index - 1, kind: .pickerStyle(style, modifier: index)))
@@ -81,6 +83,60 @@ struct MenuEnvironment {
         }
         // Outer scopes first where they start together, so inner ones are pushed after them.
         self.scopes = scopes.sorted { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end }
+    }
+
+    /// The first token of the view a modifier applies to. A modifier in a postfix `#if` clause
+    /// (`Picker(…) { … }` then `#if !os(tvOS)` then `.pickerStyle(.wheel)`) applies to the view before the `#if`.
+    static func receiver(ofModifierAt index: Int, _ file: SourceFile) -> Int {
+        let code = file.code
+        var start = file.chainStart(containing: index)
+        var hops = 0
+        while hops < 8, let directive = clauseDirective(opening: start, file) {
+            hops += 1
+            // Back to the `#if` that opens this `#if … #endif` block.
+            var position = directive
+            var depth = 0
+            var steps = 0
+            var opening: Int?
+            while position >= 0, steps < 4096 {
+                steps += 1
+                if code[position].kind == .poundDirective {
+                    if file.tokenIs(position, "#endif") {
+                        depth += 1
+                    } else if file.tokenIs(position, "#if") {
+                        if depth == 0 { opening = position; break }
+                        depth -= 1
+                    }
+                }
+                position -= 1
+            }
+            guard let opening, opening > 0 else { break }
+            let before = opening - 1
+            guard code[before].kind.isClosingBracket || code[before].kind == .identifier else { break }
+            start = file.chainStart(containing: before)
+        }
+        return start
+    }
+
+    /// The `#if`, `#elseif` or `#else` whose clause begins with the postfix chain starting at `start`
+    /// (the chain reader stops at the directive's line, or inside its condition).
+    private static func clauseDirective(opening start: Int, _ file: SourceFile) -> Int? {
+        let code = file.code
+        guard start > 0 else { return nil }
+        var position = code[start].flags.contains(.lineStart) && code[start].kind != .poundDirective ? start - 1 : start
+        var steps = 0
+        var directive: Int?
+        while position >= 0, steps < 24 {
+            steps += 1
+            if code[position].kind == .poundDirective { directive = position; break }
+            if code[position].flags.contains(.lineStart) { return nil }
+            position -= 1
+        }
+        guard let directive, !file.tokenIs(directive, "#endif") else { return nil }
+        // The clause's first line must continue a chain: `.modifier(…)`.
+        var first = directive + 1
+        while first < code.count, !code[first].flags.contains(.lineStart), first - directive < 64 { first += 1 }
+        return first < code.count && code[first].kind == .period ? directive : nil
     }
 
     /// Closures whose content is a menu's (or the menu bar's) content.

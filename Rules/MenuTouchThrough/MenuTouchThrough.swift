@@ -101,6 +101,25 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """], iosDeploymentTarget: Version(17)),
+            // A menu style in the iOS clause of a postfix `#if`; the non-menu one is for tvOS only.
+            Example("""
+            import SwiftUI
+
+            struct SyncSetting: View {
+                @State private var mode = 0
+
+                var body: some View {
+                    Form {
+                        ↓Picker("Sync", selection: $mode) { Text("Wi-Fi").tag(0) }
+                        #if os(tvOS)
+                        .pickerStyle(.segmented)
+                        #else
+                        .pickerStyle(.menu)
+                        #endif
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
             Example("""
             import SwiftUI
 
@@ -405,6 +424,34 @@ public struct MenuTouchThrough: ProjectRule {
                 }
             }
             """, iosDeploymentTarget: Version(16), fileName: "Player tvOS/Controls/SubtitleButton.swift"),
+            // A non-menu style in the iOS clause of a postfix `#if`; the other clause is for tvOS only
+            // (seen in an emulator's settings).
+            Example("""
+            import SwiftUI
+
+            struct SpeedSetting: View {
+                @State private var speed = 1
+
+                var body: some View {
+                    Form {
+                        Picker("Speed", selection: $speed) {
+                            Text("Normal").tag(1)
+                            Text("Fast").tag(2)
+                        }
+                        #if !os(tvOS)
+                        .pickerStyle(.wheel)
+                        #else
+                        .pickerStyle(.menu)
+                        #endif
+                        Picker("Region", selection: $speed) { Text("Any").tag(0) }
+                            .padding()
+                            #if os(iOS)
+                            .pickerStyle(.segmented)
+                            #endif
+                    }
+                }
+            }
+            """, iosDeploymentTarget: Version(16)),
             // Non-menu styles: on the picker, on an enclosing view, and a style read from a variable.
             Example("""
             import SwiftUI

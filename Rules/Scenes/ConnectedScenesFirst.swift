@@ -38,7 +38,9 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             delegate's `window` is a global helper. A StoreKit call (`requestReview(in:)`, \
             `AppStore.requestReview(in:)`, `showManageSubscriptions(in:)`) whose scene comes from a global helper, \
             or from a parameter that every call in the project feeds from one, is reported at the call, with \
-            the helper's definition as related location. Other uses of a helper are not: its definition is \
+            the helper's definition as related location. A pick on the whole collection a helper returns \
+            (`helperScenes().first`, where the helper returns `connectedScenes.compactMap { … }` unpicked) is reported \
+            at the pick, with the helper as related location. Other uses of a helper are not: its definition is \
             the finding. Names are matched as written, without types: a member read on a value of unknown type \
             counts only when every declaration of that name in the project is global.
 
@@ -170,8 +172,37 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """]),
+            // A pick on every scene a helper in another file returns: reported at the pick.
+            Example("""
+                func share(_ url: URL) {
+                    guard let scene = ↓UIApplication.shared.foregroundScenes.first else { return }
+                    let other = ↓UIApplication.shared.foregroundScenes.randomElement()
+                    present(url, in: scene)
+                }
+                """, companions: ["""
+                extension UIApplication {
+                    var foregroundScenes: [UIWindowScene] {
+                        connectedScenes.compactMap { $0 as? UIWindowScene }.filter { $0.activationState == .foregroundActive }
+                    }
+                }
+                """]),
         ],
         nonTriggering: [
+            // Every scene a helper returns, iterated or counted, or one chosen by a known value.
+            Example("""
+                func tint(_ session: UISceneSession) {
+                    UIApplication.shared.foregroundScenes.forEach { $0.windows.first?.tintColor = .systemPink }
+                    let count = UIApplication.shared.foregroundScenes.count
+                    let mine = UIApplication.shared.foregroundScenes.first { $0.session == session }
+                    let external = UIApplication.shared.foregroundScenes.first { $0.session.role == .windowExternalDisplayNonInteractive }
+                }
+                """, companions: ["""
+                extension UIApplication {
+                    var foregroundScenes: [UIWindowScene] {
+                        connectedScenes.compactMap { $0 as? UIWindowScene }.filter { $0.activationState == .foregroundActive }
+                    }
+                }
+                """]),
             // A plain use of a helper that picks the scene: the helper's definition is the finding.
             Example("""
                 let orientation = UIApplication.shared.foregroundScene?.interfaceOrientation
@@ -354,7 +385,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
         let provenance = SceneProvenance(context.facts(of: KeyWindowLookup.self).provenance)
-        for finding in provenance.storeKitFindings() {
+        for finding in provenance.storeKitFindings() + provenance.collectionFindings(windows: false) {
             let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: context.appScenes, options: context.options)
             context.report(at: finding.site, finding.message, help: adjusted.help, related: finding.related,
                            decidedBy: finding.decidedBy)

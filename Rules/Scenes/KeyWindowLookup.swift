@@ -31,17 +31,21 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             `windowScene.keyWindow`, `view.window` and a scene delegate's own `window` are not global lookups, \
             and code that only runs before iOS 13 (the `else` of `if #available(iOS 13, *)`) has no scenes. \
             Objective-C gets the same check (`[UIApplication sharedApplication].keyWindow`, `windows.firstObject`, \
-            `lastObject`, `[0]`). Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
+            `lastObject`, `[0]`). The deprecated API forwarded to silence its warning is still the API: \
+            `(UIApplication.shared as SomeProtocol).keyWindow` (or `.windows`), `UIApplication.shared.value(forKey: "keyWindow")` \
+            and `value(forKey: "windows")` followed by a pick. Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
             Values are followed across files (see `connected_scenes_first`): a window picked on a scene that a \
             global helper returns (`helper()?.keyWindow`, `helper()?.windows.first(where: \\.isKeyWindow)`), or \
             the key window picked among a helper's windows, is reported with the helper's definition as \
-            related location. In an app whose windows belong to scenes (a `UIWindowSceneDelegate` or a SwiftUI \
+            related location; so is a pick on a whole collection a helper returns (`allWindows().first`, \
+            `helperScenes().first?.keyWindow`: every window or every scene, unpicked). In an app whose windows belong to scenes (a `UIWindowSceneDelegate` or a SwiftUI \
             `App` in the project), reading the app delegate's `window` \
             (`(UIApplication.shared.delegate as? AppDelegate)?.window`, through a local or a helper such as \
             `AppDelegate.shared`) is reported too: the delegate's window is at most one of the app's windows, \
             and nil unless the app sets it. Assigning it is not reported. An existence check \
-            (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing.
+            (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing, and the \
+            picked window's `traitCollection.userInterfaceIdiom` is the device's, the same in every window.
 
             \(SingleSceneApps.rationale)
 
@@ -175,6 +179,34 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """]),
+            // The deprecated API forwarded through a protocol or key-value coding to silence the warning.
+            Example("""
+                protocol KeyWindowProviding { var keyWindow: UIWindow? { get } }
+                extension UIApplication: KeyWindowProviding {}
+                func host() -> UIWindow? {
+                    let key = ↓(UIApplication.shared as KeyWindowProviding).keyWindow
+                    let kvc = ↓UIApplication.shared.value(forKey: "keyWindow") as? UIWindow
+                    let first = ↓(UIApplication.shared.value(forKey: "windows") as? [UIWindow])?.first
+                    return key ?? kvc ?? first
+                }
+                """),
+            // A pick on every window a helper in another file returns: reported at the pick.
+            Example("""
+                func presentAlert(_ alert: UIAlertController) {
+                    ↓WindowFinder.allWindows().first(where: \\.isKeyWindow)?.rootViewController?.present(alert, animated: true)
+                    let backmost = ↓WindowFinder.allWindows().first
+                    let key = ↓WindowFinder.visibleScenes.first?.keyWindow
+                }
+                """, companions: ["""
+                enum WindowFinder {
+                    static func allWindows() -> [UIWindow] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                    }
+                    static var visibleScenes: [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.filter { $0.activationState == .foregroundActive }
+                    }
+                }
+                """]),
             // The app delegate's window in an app whose windows belong to scenes.
             Example("""
                 func presentLogin(_ login: UIViewController) {
@@ -201,6 +233,40 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 """]),
         ],
         nonTriggering: [
+            // The device's idiom read from whichever window: the same in every scene (seen in an emulator).
+            Example("""
+                var columns: Int {
+                    UIApplication.shared.windows.first(where: \\.isKeyWindow)?.traitCollection.userInterfaceIdiom == .pad ? 5 : 3
+                }
+                let compactIdiom = UIApplication.shared.keyWindow!.traitCollection.userInterfaceIdiom == .phone
+                """),
+            Example("""
+                static NSUInteger ColumnCount(void) {
+                    return [UIApplication sharedApplication].keyWindow.traitCollection.userInterfaceIdiom == UIUserInterfaceIdiomPad ? 5 : 3;
+                }
+                """, language: .objectiveC),
+            // Other keys, other receivers, and every window read through key-value coding.
+            Example("""
+                let bar = UIApplication.shared.value(forKey: "statusBar") as? UIView
+                let key = (session as SessionProviding).keyWindow
+                let all = UIApplication.shared.value(forKey: "windows") as? [UIWindow]
+                all?.forEach { $0.setNeedsLayout() }
+                """),
+            // Every window a helper returns, iterated or counted; one picked by a known value.
+            Example("""
+                func refresh(_ window: UIWindow) {
+                    WindowFinder.allWindows().forEach { $0.setNeedsLayout() }
+                    let several = WindowFinder.allWindows().count > 1
+                    let mine = WindowFinder.allWindows().first { $0 === window }
+                    let visible = WindowFinder.allWindows().first { $0.windowScene == window.windowScene }
+                }
+                """, companions: ["""
+                enum WindowFinder {
+                    static func allWindows() -> [UIWindow] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                    }
+                }
+                """]),
             // A plain use of a helper is not a new finding: its definition is.
             Example("""
                 let orientation = SceneLocator.activeScene?.interfaceOrientation
@@ -396,7 +462,9 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     public static var factTriggerWords: [String] { [] }
     /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
     /// other Objective-C files need not reach libclang.
-    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow"] }
+    /// `Scene` and `sharedApplication` for the provenance: helpers returning a scene, `requestReviewInScene:`,
+    /// a `UIWindowSceneDelegate`, the app delegate's window (`ObjectiveCSceneProvenanceCollector`).
+    public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow", "Scene", "sharedApplication"] }
 
     /// The second pass records, in projects where a StoreKit call takes its scene from a parameter,
     /// the call arguments (to see whether every caller passes a global scene); and, in projects with
@@ -429,13 +497,13 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
-        let lookups = Self.mayLookUpWindows(context.file) ? context.file.iosSceneLookups() : []
+        let found = Self.mayLookUpWindows(context.file) ? context.file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
         if !Self.mayHoldProvenance(context.file) {
             // What the first pass left out (see `collectFacts`).
-            var collector = SceneProvenanceCollector(context: context, lookups: lookups)
+            var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
             facts.provenance = collector.collect(declarations: false)
         }
-        var collector = SceneProvenanceCollector(context: context, lookups: lookups)
+        var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
         collector.recordsCalls = true
         facts.provenance.calls = collector.collect().calls
     }
@@ -443,9 +511,10 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         let mayLookUp = Self.mayLookUpWindows(file)
-        let lookups = mayLookUp ? file.iosSceneLookups() : []
+        let found = mayLookUp ? file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
+        let lookups = found.lookups
         if !context.skipsTestFile {
-            var collector = SceneProvenanceCollector(context: context, lookups: lookups)
+            var collector = SceneProvenanceCollector(context: context, lookups: lookups, collections: found.collections)
             facts.provenance = Self.mayHoldProvenance(file) ? collector.collect() : collector.collectDeclarations()
         }
         guard mayLookUp else { return }
@@ -464,7 +533,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
                                                                             anchor: lookup.pick),
                                           message: text.headline, help: text.help,
-                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow,
+                                          readsApplicationKeyWindow: lookup.origin == .applicationKeyWindow
+                                            && !file.isName(lookup.pick, "value"),
                                           scenes: context.appScenes))
         }
     }
@@ -475,7 +545,10 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     public func collectObjectiveCFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let file = context.file
-        let lookups = file.objectiveCSceneLookups().filter { $0.result == .window }
+        let all = file.objectiveCSceneLookups()
+        var collector = ObjectiveCSceneProvenanceCollector(context: context, lookups: all)
+        facts.provenance = collector.collect()
+        let lookups = all.filter { $0.result == .window }
         guard !lookups.isEmpty else { return }
         let containers = file.objectiveCContainers()
         for lookup in lookups {
@@ -539,7 +612,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             if adjusted.lower { context.lowerLastSeverity(to: .note) }
         }
         let provenance = SceneProvenance(facts.provenance)
-        for finding in provenance.windowFindings() {
+        for finding in provenance.windowFindings() + provenance.collectionFindings(windows: true) {
             let adjusted = SingleSceneApps.adjust(help: finding.help, scenes: context.appScenes, options: context.options)
             context.report(at: finding.site, finding.message, help: adjusted.help, related: finding.related,
                            decidedBy: finding.decidedBy)

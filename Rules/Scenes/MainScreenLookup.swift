@@ -21,8 +21,11 @@ public struct MainScreenLookup: ObjectiveCRule {
             the device rather than of a window (`brightness`, `wantsSoftwareDimming`, `isCaptured`, \
             `maximumFramesPerSecond`, `traitCollection.userInterfaceIdiom`, the Display Zoom check \
             `scale != nativeScale`), comparisons of the screen itself (`screen == UIScreen.main`, which tell the \
-            built-in screen from an external one) and a new window's first frame (`UIWindow(frame: \
-            UIScreen.main.bounds)`, which UIKit replaces with its scene's) are not reported; \
+            built-in screen from an external one), the screen chosen for a window (`window.screen = \
+            UIScreen.main`), the panel's fixed pixel size compared or switched on (`nativeBounds.height == \
+            2436`, which tells the device model, not a window's size), a new window's first frame (`UIWindow(frame: \
+            UIScreen.main.bounds)`, which UIKit replaces with its scene's), and a local holding the main screen \
+            that is used only for these, are not reported; \
             nor is AppKit's `NSScreen.main`, code that cannot run on iOS (`#if os(macOS)`, `os(tvOS)`, \
             `os(watchOS)`, Objective-C `TARGET_OS_OSX`, `TARGET_OS_TV`, `TARGET_OS_WATCH`, a folder named after \
             another platform), code that only runs before iOS 13, previews and test files (set the rule \
@@ -92,6 +95,22 @@ public struct MainScreenLookup: ObjectiveCRule {
                 }
                 let pixels = ↓UIScreen.screens.first?.nativeBounds
                 """),
+            // A local that is read for the window's business, and the panel's size used as a render size.
+            Example("""
+                func overlayHeight() -> CGFloat {
+                    let display = ↓UIScreen.main
+                    let cover = UIWindow(frame: display.bounds)
+                    cover.isHidden = false
+                    return display.bounds.height / 2
+                }
+                let drawableSize = ↓UIScreen.main.nativeBounds.size
+                """),
+            Example("""
+                - (void)layoutControls {
+                    UIScreen *display = ↓[UIScreen mainScreen];
+                    self.controls.frame = CGRectMake(0, display.bounds.size.height / 2, 100, 44);
+                }
+                """, language: .objectiveC),
             // A width compared with the screen's is still the screen's width (seen in a social app).
             Example("""
                 func keyboardWillShow(_ endFrame: CGRect) {
@@ -116,6 +135,41 @@ public struct MainScreenLookup: ObjectiveCRule {
                 """, language: .objectiveC),
         ],
         nonTriggering: [
+            // The panel's fixed pixel size compared or switched on tells the device model; the built-in
+            // display chosen for a window; a local read only for a device property or a new window's first
+            // frame (seen in a VPN app, a messenger and an emulator).
+            Example("""
+                enum Panel {
+                    static var hasSensorHousing: Bool {
+                        switch UIScreen.main.nativeBounds.height {
+                        case 2436, 2532, 2556: return true
+                        default: return false
+                        }
+                    }
+                    static let isLargePanel = UIScreen.main.nativeBounds.height >= 2688
+                }
+                func returnToBuiltInDisplay(_ window: UIWindow) {
+                    window.screen = UIScreen.main
+                }
+                func makePrivacyCover() -> UIWindow {
+                    let display = UIScreen.main
+                    let cover = UIWindow(frame: display.bounds)
+                    cover.screen = display
+                    let fps = display.maximumFramesPerSecond
+                    cover.tag = fps
+                    return cover
+                }
+                """),
+            Example("""
+                - (NSInteger)fastestRefreshRate {
+                    UIScreen *builtIn = [UIScreen mainScreen];
+                    return builtIn.maximumFramesPerSecond;
+                }
+                - (void)returnToBuiltInDisplay:(UIWindow *)window {
+                    window.screen = [UIScreen mainScreen];
+                    [window setScreen:[UIScreen mainScreen]];
+                }
+                """, language: .objectiveC),
             // The window's own size, screen and scale.
             Example("""
                 final class GalleryViewController: UIViewController {

@@ -97,6 +97,8 @@ extension SourceFile {
             }
             if isName(name, "bounds") || isName(name, "nativeBounds") || isName(name, "coordinateSpace")
                 || isName(name, "fixedCoordinateSpace") || isName(name, "applicationFrame") {
+                // `switch UIScreen.main.nativeBounds.height { case 2436: … }` asks which device this is.
+                if isName(name, "nativeBounds"), isDeviceModelCheck(start: start, member: name) { return nil }
                 kind = .bounds
             } else if isName(name, "scale") || isName(name, "nativeScale") {
                 // `UIScreen.main.scale != UIScreen.main.nativeScale` asks whether Display Zoom is on: a device setting.
@@ -106,8 +108,12 @@ extension SourceFile {
                 kind = .traits
             }
             end = name
-        } else if isComparison(start - 1) || isComparison(screenEnd + 1) {
-            // The screen itself compared tells the built-in screen from another: `screen == UIScreen.main`.
+        } else if isComparison(start - 1) || isComparison(screenEnd + 1) || isWindowScreenAssignment(start) {
+            // The screen itself compared tells the built-in screen from another: `screen == UIScreen.main`;
+            // assigned to a window's `screen`, it chooses the display that window shows on.
+            return nil
+        } else if let local = screenLocal(boundTo: start), screenLocalIsHarmless(local, after: screenEnd) {
+            // `let screen = UIScreen.main` read only for what is not a window's business.
             return nil
         }
         guard !isOutsideIOS(at: start), !isPreviewCode(at: start), !runsOnlyBelowIOS(Version(13), at: start) else { return nil }
@@ -142,6 +148,66 @@ extension SourceFile {
         }
         return comparisons.contains(where: { tokenIs(start - 1, $0) }) && isName(start - 2, other)
             && code[start - 3].kind == .period && isName(start - 4, "main")
+    }
+
+    /// `UIScreen.main.nativeBounds.height` (or `.width`, `.size.height` …) compared or switched on: the
+    /// panel's fixed size in pixels tells which device this is (`== 2436`, `case 1792:`), whatever the window.
+    private func isDeviceModelCheck(start: Int, member: Int) -> Bool {
+        var last = member
+        while code[last + 1].kind == .period, code[last + 2].kind == .identifier, last - member < 8 { last += 2 }
+        guard last > member else { return false }
+        let comparisons: [StaticString] = ["==", "!=", "<", ">", "<=", ">="]
+        if comparisons.contains(where: { tokenIs(last + 1, $0) || tokenIs(start - 1, $0) }) { return true }
+        return code[start - 1].keyword == .switch && code[last + 1].kind == .leftBrace
+    }
+
+    /// The screen itself assigned to a window's `screen` (`window.screen = UIScreen.main`; Objective-C
+    /// `[window setScreen:[UIScreen mainScreen]]`): a choice of display, not a read of one.
+    func isWindowScreenAssignment(_ start: Int) -> Bool {
+        if tokenIs(start - 1, "="), isName(start - 2, "screen"), code[start - 3].kind == .period { return true }
+        return tokenIs(start - 1, ":") && tokenIs(start - 2, "setScreen")
+    }
+
+    /// The name a declaration binds to the screen expression at `start`: `let screen = UIScreen.main`,
+    /// `let screen: UIScreen = …`, Objective-C `UIScreen *screen = [UIScreen mainScreen];`.
+    func screenLocal(boundTo start: Int) -> Int? {
+        guard tokenIs(start - 1, "=") else { return nil }
+        var name = start - 2
+        // `let screen: UIScreen = …`
+        if isName(name, "UIScreen"), code[name - 1].kind == .colon { name -= 2 }
+        guard code[name].kind == .identifier else { return nil }
+        if code[name - 1].keyword == .let || code[name - 1].keyword == .var { return name }
+        if tokenIs(name - 1, "*"), isName(name - 2, "UIScreen") { return name }
+        return nil
+    }
+
+    /// True when every use of the local `name` in its scope is a device property, the first frame of a
+    /// new window, a comparison, or the window's `screen` assigned: nothing a window decides.
+    func screenLocalIsHarmless(_ name: Int, after end: Int) -> Bool {
+        let scope = Int(parent[name])
+        let close = scope >= 0 && matching[scope] > scope ? Int(matching[scope]) : code.count
+        var index = end + 1
+        var uses = 0
+        while index < close {
+            defer { index += 1 }
+            guard code[index].kind == .identifier, sameText(index, name), code[index - 1].kind != .period else { continue }
+            uses += 1
+            if uses > 32 { return false }
+            if code[index + 1].kind == .period {
+                let member = index + 2
+                if isDeviceProperty(member) { continue }
+                if isName(member, "traitCollection"), code[member + 1].kind == .period, isName(member + 2, "userInterfaceIdiom") {
+                    continue
+                }
+                if isName(member, "bounds"), isInitialWindowFrame(index) { continue }
+                return false
+            }
+            // Objective-C `[screen maximumFramesPerSecond]`.
+            if tokenIs(index - 1, "["), isDeviceProperty(index + 1), code[index + 2].kind == .rightSquare { continue }
+            if isComparison(index - 1) || isComparison(index + 1) || isWindowScreenAssignment(index) { continue }
+            return false
+        }
+        return true
     }
 
     private func isComparison(_ index: Int) -> Bool {
@@ -213,7 +279,8 @@ extension SourceFile {
     }
 
     private func objectiveCMainScreenRead(start screenStart: Int, screenEnd: Int) -> MainScreenRead? {
-        if isComparison(screenStart - 1) || isComparison(screenEnd + 1) || isObjectiveCEqualityArgument(screenStart) {
+        if isComparison(screenStart - 1) || isComparison(screenEnd + 1) || isObjectiveCEqualityArgument(screenStart)
+            || isWindowScreenAssignment(screenStart) {
             return nil
         }
         var start = screenStart
@@ -241,6 +308,7 @@ extension SourceFile {
             if next.kind == .message { start = Int(parent[next.token]) }
         }
         guard !isExcludedFromIOS(at: start), !isInitialWindowFrame(start) else { return nil }
+        if kind == .screen, let local = screenLocal(boundTo: start), screenLocalIsHarmless(local, after: end) { return nil }
         let shown = kind == .screen ? screenEnd : end
         let spelling = text(Int(code[kind == .screen ? screenStart : start].start)..<code[shown].end)
         let compact = spelling.split(whereSeparator: \.isWhitespace).joined(separator: " ")

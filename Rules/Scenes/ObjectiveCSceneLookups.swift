@@ -80,6 +80,11 @@ extension SourceFile {
             }
         }
         guard let pick else { return nil }
+        // `….keyWindow.traitCollection.userInterfaceIdiom`: the device's idiom, the same in every window.
+        if let traits = objectiveCStep(after: pickEnd), traits.kind != .subscript, tokenIs(traits.token, "traitCollection"),
+           let idiom = objectiveCStep(after: traits.end), idiom.kind != .subscript, tokenIs(idiom.token, "userInterfaceIdiom") {
+            return nil
+        }
         return SceneLookup(result: pickedWindow ? .window : .scene, origin: origin, pick: pick,
                            start: objectiveCExpressionStart(endingAt: pickEnd, atMost: pick), pickEnd: pickEnd,
                            pickText: pickText,
@@ -195,13 +200,7 @@ extension SourceFile {
     /// the local the statement declares (`UIWindowScene *scene = …anyObject;`).
     func objectiveCStoreKitCall(receiving pick: Int, _ reviewCalls: ObjectiveCReviewCalls = ObjectiveCReviewCalls())
         -> StoreKitSceneCall? {
-        var open = Int(parent[pick])
-        while open >= 0 {
-            if let message = objectiveCMessage(at: open), message.pieces.contains(where: { tokenIs($0, "requestReviewInScene") }) {
-                return .storeReviewControllerRequestReview
-            }
-            open = Int(parent[open])
-        }
+        if reviewCalls.isInReviewRequest(Int(parent[pick]), in: self) { return .storeReviewControllerRequestReview }
         let start = objectiveCStatementStart(containing: pick)
         // The statement's first `name =`, scanned once per statement however many picks it holds.
         var (index, name) = reviewCalls.assignments[start] ?? (start, nil)
@@ -236,6 +235,31 @@ extension SourceFile {
 final class ObjectiveCReviewCalls {
     private var byArgument: [[UInt8]: [(call: Int, argument: Int)]]?
     var assignments: [Int: (scannedTo: Int, name: Int?)] = [:]
+    /// By `[`/`(`/`{`: whether it or a bracket around it is a `requestReviewInScene:` message.
+    private var inReviewRequest: [Int: Bool] = [:]
+
+    /// True when bracket `open` or one around it is a message with a `requestReviewInScene` piece.
+    /// Remembered for every bracket passed: each pick walked out through every bracket around it,
+    /// parsing each message again (quadratic in the nesting of messages and calls).
+    func isInReviewRequest(_ open: Int, in file: SourceFile) -> Bool {
+        var passed: [Int] = []
+        var cursor = open
+        var answer = false
+        while cursor >= 0 {
+            if let known = inReviewRequest[cursor] { answer = known; break }
+            if let message = file.objectiveCMessage(at: cursor),
+               message.pieces.contains(where: { file.tokenIs($0, "requestReviewInScene") }) {
+                answer = true
+                inReviewRequest[cursor] = true
+                break
+            }
+            passed.append(cursor)
+            cursor = Int(file.parent[cursor])
+        }
+        for bracket in passed { inReviewRequest[bracket] = answer }
+        ScalingCounter.add(passed.count + 1)
+        return answer
+    }
 
     func calls(in file: SourceFile) -> [[UInt8]: [(call: Int, argument: Int)]] {
         if let byArgument { return byArgument }

@@ -83,6 +83,23 @@ extension SourceFile {
         var finder = SceneLookupFinder(file: self)
         return finder.run()
     }
+
+    /// `sceneLookups()` (of code compiled for iOS) and the global collections left unpicked at the
+    /// end of an expression (`UIApplication.shared.connectedScenes.compactMap { … }` returned by a
+    /// helper), for the scene provenance.
+    func iosSceneLookupsAndCollections() -> (lookups: [SceneLookup], collections: [GlobalCollection]) {
+        var finder = SceneLookupFinder(file: self)
+        let lookups = finder.run().filter { !isExcludedFromIOS(at: $0.pick) }
+        return (lookups, finder.collections.filter { !isExcludedFromIOS(at: $0.start) })
+    }
+}
+
+/// An unpicked global collection: every connected scene, or every window, possibly filtered or mapped.
+struct GlobalCollection: Sendable {
+    /// The first token of the expression, and its last.
+    var start: Int
+    var end: Int
+    var holdsWindows: Bool
 }
 
 /// The walk behind `SourceFile.sceneLookups()`.
@@ -92,6 +109,8 @@ struct SceneLookupFinder {
     var trackedLocals: [(declaration: Int, holds: Value, origin: SceneLookupOrigin)] = []
     /// Declarations by the code index of their initializer's first token.
     var declarationByInitializer: [Int: Int] = [:]
+    /// Global collections that end an expression unpicked (see `iosSceneLookupsAndCollections`).
+    var collections: [GlobalCollection] = []
     /// Built at the first lookup that binds a name.
     let storeKitIndex = LazySceneStoreKitIndex()
     /// Built at the first name resolved.
@@ -143,6 +162,10 @@ struct SceneLookupFinder {
             } else if file.tokenIs(index, "keyWindow") {
                 origin = .applicationKeyWindow
                 start = .window
+            } else if let key = keyValueRead(at: index) {
+                // `UIApplication.shared.value(forKey: "keyWindow")`: the deprecated API by its key.
+                origin = key.origin
+                start = key.origin == .applicationKeyWindow ? .window : .windows
             } else {
                 continue
             }
@@ -150,19 +173,28 @@ struct SceneLookupFinder {
             guard let linkIndex = chain.links.firstIndex(where: { $0.token == index && ($0.kind == .member || $0.kind == .name) }),
                   isApplicationReceiver(chain, before: linkIndex, source: index) else { continue }
             var walk = Walk(value: start, start: chain.start, end: index)
+            var next = linkIndex + 1
+            if file.isName(index, "value") {
+                // Past the `(forKey: …)` call.
+                next += 1
+                walk.end = chain.links[linkIndex + 1].close ?? index
+            }
             if origin == .applicationKeyWindow {
                 walk.firstPick = index
                 walk.pickStart = chain.start
-                walk.pickEnd = index
-                walk.pickText = ".keyWindow"
+                walk.pickEnd = walk.end
+                walk.pickText = file.isName(index, "value") ? ".value(forKey: \"keyWindow\")" : ".keyWindow"
                 walk.pickedWindow = true
                 walk.value = .other
             }
-            walk = follow(chain, from: linkIndex + 1, walk)
+            walk = follow(chain, from: next, walk)
             if let lookup = lookup(from: walk, origin: origin, local: nil) {
                 found.append(lookup)
             } else if walk.firstPick == nil, walk.value.isCollection {
                 trackLocal(holding: walk, origin: origin, chainStart: chain.start)
+                if endsExpression(after: walk.end) {
+                    collections.append(GlobalCollection(start: walk.start, end: walk.end, holdsWindows: walk.value == .windows))
+                }
             }
         }
         for local in trackedLocals {
@@ -171,10 +203,31 @@ struct SceneLookupFinder {
         return foldStatements(found)
     }
 
+    /// `value(forKey: "keyWindow")` / `value(forKey: "windows")` at `index` (the `value` member):
+    /// key-value coding that reads the deprecated property to silence its warning.
+    func keyValueRead(at index: Int) -> (origin: SceneLookupOrigin, key: Int)? {
+        guard file.isName(index, "value"), index > 0, file.code[index - 1].kind == .period,
+              index + 1 < file.code.count, file.code[index + 1].kind == .leftParen,
+              !file.code[index + 1].flags.contains(.lineStart) else { return nil }
+        let arguments = file.callArguments(open: index + 1)
+        guard arguments.count == 1, let label = arguments[0].label, file.isName(label, "forKey"),
+              let content = file.plainStringContent(from: arguments[0].value.lowerBound),
+              file.stringLiteralEnd(from: arguments[0].value.lowerBound) == arguments[0].value.upperBound - 1 else { return nil }
+        let text = file.text(content)
+        if text == "keyWindow" { return (.applicationKeyWindow, arguments[0].value.lowerBound) }
+        if text == "windows" { return (.applicationWindows, arguments[0].value.lowerBound) }
+        return nil
+    }
+
     // MARK: Receivers
 
     /// True when the links before the source member denote the shared `UIApplication`.
     func isApplicationReceiver(_ chain: Chain, before linkIndex: Int, source: Int) -> Bool {
+        // `(UIApplication.shared as SomeProtocol).keyWindow`: the deprecated API forwarded through a
+        // protocol to silence its warning is still the API.
+        if linkIndex > 0, chain.links[0].kind == .group, chain.links[1..<linkIndex].allSatisfy({ $0.kind == .optional }) {
+            return isCastApplication(group: chain.links[0])
+        }
         var named: [Int] = []
         for link in chain.links[..<linkIndex] {
             switch link.kind {
@@ -210,6 +263,22 @@ struct SceneLookupFinder {
         default:
             return false
         }
+    }
+
+    /// `(UIApplication.shared as P)`, `(UIApplication.shared as? P)`, `(UIApplication.shared as Any as! P)`.
+    func isCastApplication(group: Chain.Link) -> Bool {
+        guard let close = group.close else { return false }
+        let inner = group.token + 1
+        guard file.isName(inner, "UIApplication"), file.code[inner + 1].kind == .period,
+              file.isName(inner + 2, "shared") || file.isName(inner + 2, "sharedApplication"),
+              inner + 3 < close, file.code[inner + 3].keyword == .as else { return false }
+        for index in inner + 3..<close where file.code[index].kind == .period || file.code[index].kind.isOpeningBracket {
+            // Only type names after `as`: `(UIApplication.shared as P).x`, not `(UIApplication.shared as P).y.keyWindow`.
+            if file.code[index].kind == .period, index > inner + 4, file.code[index - 1].kind == .identifier,
+               file.code[index + 1].kind == .identifier { continue }
+            return false
+        }
+        return true
     }
 
     func isInsideApplicationType(_ index: Int) -> Bool {
@@ -547,9 +616,14 @@ struct SceneLookupFinder {
             if after < code.count, code[after].kind == .operator, file.tokenIs(after, "?") || file.tokenIs(after, "!") {
                 after += 1
             }
-            while after < code.count, code[after].kind == .identifier || code[after].kind == .keyword {
-                after += 1
-                if after + 1 < code.count, code[after].kind == .period { after += 1 } else { break }
+            if after < code.count, code[after].kind == .leftSquare, file.matching[after] > after {
+                // `as? [UIWindow]`
+                after = Int(file.matching[after]) + 1
+            } else {
+                while after < code.count, code[after].kind == .identifier || code[after].kind == .keyword {
+                    after += 1
+                    if after + 1 < code.count, code[after].kind == .period { after += 1 } else { break }
+                }
             }
             walk.end = after - 1
         }
@@ -594,6 +668,16 @@ struct SceneLookupFinder {
         trackedLocals.append((declarationIndex, walk.value, origin))
     }
 
+    /// The expression ends after `end`: a new line that does not continue it, `}`, `;`, `??`, the end.
+    func endsExpression(after end: Int) -> Bool {
+        let next = end + 1
+        guard next < file.code.count else { return true }
+        let token = file.code[next]
+        if token.kind == .period { return false }
+        if token.kind == .operator { return file.tokenIs(next, "??") }
+        return token.flags.contains(.lineStart) || token.kind == .semicolon || token.kind == .rightBrace
+    }
+
     /// Lookups through a tracked local within its scope.
     func uses(of declarationIndex: Int, holding value: Value, origin: SceneLookupOrigin) -> [SceneLookup] {
         let declaration = file.declarations[declarationIndex]
@@ -622,7 +706,8 @@ struct SceneLookupFinder {
     // MARK: Results
 
     func lookup(from walk: Walk, origin: SceneLookupOrigin, local: Int?) -> SceneLookup? {
-        guard let pick = walk.firstPick, !walk.identifying, !isExistenceCheck(pick: pick, end: walk.end) else { return nil }
+        guard let pick = walk.firstPick, !walk.identifying, !isExistenceCheck(pick: pick, end: walk.end),
+              !readsOnlyIdiom(afterPick: max(walk.pickEnd, pick)) else { return nil }
         // Code that runs only before iOS 13 (`else` of `#available(iOS 13, *)`) predates scenes.
         if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
         let result: SceneLookupResult = walk.pickedWindow ? .window : .scene
@@ -631,6 +716,16 @@ struct SceneLookupFinder {
                            pickEnd: max(walk.pickEnd, pick), pickText: walk.pickText,
                            statementStart: file.statementStart(containing: pick), foldedPicks: 0, local: local,
                            storeKitCall: storeKitCall(receiving: pick))
+    }
+
+    /// `….first { $0.isKeyWindow }?.traitCollection.userInterfaceIdiom`: the idiom is the device's, the
+    /// same in every scene and window, so whichever element is picked answers the same.
+    func readsOnlyIdiom(afterPick pickEnd: Int) -> Bool {
+        var index = pickEnd + 1
+        while file.tokenIs(index, "?") || file.tokenIs(index, "!") { index += 1 }
+        guard index + 3 < file.code.count, file.code[index].kind == .period, file.isName(index + 1, "traitCollection"),
+              file.code[index + 2].kind == .period else { return false }
+        return file.isName(index + 3, "userInterfaceIdiom")
     }
 
     /// `….first { … } != nil`, `UIApplication.shared.keyWindow == nil`: the picked element itself
@@ -795,7 +890,8 @@ extension SceneLookupFinder {
             pick = first
             text = walk.pickText
         }
-        if walk.identifying || isExistenceCheck(pick: pick, end: walk.end) { return nil }
+        if walk.identifying || isExistenceCheck(pick: pick, end: walk.end)
+            || readsOnlyIdiom(afterPick: max(walk.pickEnd, pick)) { return nil }
         if let below = file.iosAvailability(at: pick).below, below <= Version(13) { return nil }
         return ScenePick(pick: pick, pickText: text, receiver: chain.start..<(index - 1), pickEnd: max(walk.pickEnd, pick))
     }

@@ -25,6 +25,10 @@ struct SceneProvenance {
     private(set) var global: [Int: Reason] = [:]
     /// Helpers that return the app delegate.
     private(set) var delegates: [Int: Reason] = [:]
+    /// Helpers that return a whole global collection, unpicked (`connectedScenes.compactMap { … }`),
+    /// read in their own file: picking from what they return is a global pick.
+    private(set) var collectionHelpers: [Int: CollectionSource] = [:]
+    private var collectionCount: [String: Int] = [:]
     private var declaredCount: [String: Int] = [:]
     private var globalCount: [String: Int] = [:]
     private var delegateCount: [String: Int] = [:]
@@ -52,6 +56,11 @@ struct SceneProvenance {
             facts.helpers[index].owner == "UIApplication" && !facts.helpers[index].isStatic
         }
         solve()
+        for (index, helper) in facts.helpers.enumerated() where global[index] == nil {
+            guard let collection = helper.flow.collection, helper.flow.global == nil else { continue }
+            collectionHelpers[index] = collection
+            collectionCount[helper.name, default: 0] += 1
+        }
     }
 
     // MARK: Fixed point
@@ -201,16 +210,22 @@ struct SceneProvenance {
     }
 
     /// A StoreKit call whose scene is a parameter that every call in the project feeds from a global value.
+    ///
+    /// A caller that passes a literal `nil` is neutral: it hands over no scene, so it neither makes
+    /// the parameter global nor gives it a definite scene (the function then does nothing, or falls
+    /// back to something reported on its own). At least one caller must pass a global value. A
+    /// caller that passes a parameter of its own passes a scene it was handed: the parameter is
+    /// not global (its callers are not followed further).
     func sinkFinding(_ use: ProvenanceUse, _ sink: ParameterSink, api: String) -> Finding? {
         let callers = (callsByCallee[sink.function] ?? []).map { facts.calls[$0] }.filter {
-            $0.label == sink.label && (sink.label != "_" || $0.position == sink.position)
+            $0.label == sink.label && (sink.label != "_" || $0.position == sink.position) && !$0.passesNil
         }
         guard !callers.isEmpty else { return nil }
         var related: [RelatedLocation] = []
         var decidedBy: [FactLocation] = []
         var helperName: String?
         for caller in callers {
-            guard let source = globalSource(of: caller.flow, in: caller.context) else { return nil }
+            guard !caller.passesParameter, let source = globalSource(of: caller.flow, in: caller.context) else { return nil }
             decidedBy.append(caller.site)
             if related.count < 3 {
                 related.append(RelatedLocation(location: caller.site.location, message: "a caller passes a scene picked from all scenes"))
@@ -235,7 +250,8 @@ struct SceneProvenance {
             guard case .storeKit(let call) = use.kind else { return nil }
             let api: String
             switch call {
-            case .storeReviewControllerRequestReview: api = "`SKStoreReviewController.requestReview(in:)`"
+            case .storeReviewControllerRequestReview:
+                api = use.objectiveC ? "`requestReviewInScene:`" : "`SKStoreReviewController.requestReview(in:)`"
             case .appStoreRequestReview: api = "`AppStore.requestReview(in:)`"
             case .showManageSubscriptions: api = "`AppStore.showManageSubscriptions(in:)`"
             }
@@ -246,6 +262,53 @@ struct SceneProvenance {
             return Finding(site: use.site, message: "\(api) gets an arbitrary scene from helper \(displayName(index))",
                            help: use.help + " The helper \(displayName(index)) cannot know which window its caller is in.",
                            related: related, decidedBy: decidedBy)
+        }
+    }
+
+    /// The helper returning a global collection that `flow` reads, if any.
+    func collectionHelper(readBy flow: ProvenanceFlow, in context: [String]) -> Int? {
+        for reference in flow.references {
+            for index in helpersByName[reference.name] ?? [] where collectionHelpers[index] != nil {
+                if resolves(reference, in: context, to: index, counts: collectionCount) { return index }
+            }
+        }
+        return nil
+    }
+
+    /// Picks on a collection a helper returns (`helperScenes().first`), reported at the pick with the
+    /// helper as related location: those ending in a window (`windows: true`, `key_window_lookup`) or
+    /// in a scene (`connected_scenes_first`).
+    func collectionFindings(windows: Bool) -> [Finding] {
+        facts.uses.compactMap { use in
+            let text: String
+            let readsWindow: Bool
+            switch use.kind {
+            case .collectionPick(let pick, let window): (text, readsWindow) = (pick, window)
+            case .windowPick(let pick):
+                // `allWindows.first(where: \.isKeyWindow)` on a helper that is not global itself
+                // (`helperScenes().first?.keyWindow` is reported at its `.first`).
+                guard pick.hasSuffix("(where:)"), helper(readBy: use.flow, in: use.context) == nil else { return nil }
+                (text, readsWindow) = (pick, true)
+            default: return nil
+            }
+            guard let index = collectionHelper(readBy: use.flow, in: use.context),
+                  let collection = collectionHelpers[index] else { return nil }
+            let endsInWindow = collection.holdsWindows || readsWindow
+            guard endsInWindow == windows else { return nil }
+            let what = collection.holdsWindows ? "every window of every scene" : "every connected scene"
+            var related = [RelatedLocation(location: facts.helpers[index].site.location,
+                                           message: "helper \(displayName(index)) returns \(what)")]
+            if collection.site.location != facts.helpers[index].site.location {
+                related.append(RelatedLocation(location: collection.site.location, message: "the collection is read here"))
+            }
+            let message = collection.holdsWindows
+                ? "`\(text)` picks an arbitrary window out of helper \(displayName(index))'s windows of every scene"
+                : endsInWindow
+                    ? "`\(text)` picks a window of an arbitrary scene out of helper \(displayName(index))'s connected scenes"
+                    : "`\(text)` picks an arbitrary scene out of helper \(displayName(index))'s connected scenes"
+            return Finding(site: use.site, message: message,
+                           help: use.help + " The helper \(displayName(index)) returns \(what), in no particular order.",
+                           related: related, decidedBy: [facts.helpers[index].site, collection.site])
         }
     }
 
@@ -272,7 +335,7 @@ struct SceneProvenance {
                 return Finding(site: use.site,
                                message: "The app delegate's `window` (from helper \(displayName(index))) is not this code's window",
                                help: help, related: related, decidedBy: decidedBy)
-            case .storeKit:
+            case .storeKit, .collectionPick:
                 return nil
             }
         }

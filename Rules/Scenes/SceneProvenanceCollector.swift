@@ -42,11 +42,20 @@ struct SceneProvenanceCollector {
     /// The second pass: record call arguments (`ProvenanceCall`).
     var recordsCalls = false
 
-    init(context: RuleContext, lookups: [SceneLookup]) {
+    /// First and last code indices of this file's unpicked global collections, ascending.
+    let collections: [GlobalCollection]
+    let collectionStarts: [Int]
+
+    init(context: RuleContext, lookups: [SceneLookup], collections: [GlobalCollection] = []) {
         self.context = context
         self.file = context.file
-        applicationKeyWindows = lookups.filter { $0.origin == .applicationKeyWindow }.map(\.pick).sorted()
-        globalPicks = lookups.filter { $0.origin != .applicationKeyWindow }.map(\.pick).sorted()
+        self.collections = collections.sorted { $0.start < $1.start }
+        collectionStarts = self.collections.map(\.start)
+        // `value(forKey: "keyWindow")` reads UIKit's property whatever the app declares.
+        let file = context.file
+        let readsKeyWindow = { (lookup: SceneLookup) in lookup.origin == .applicationKeyWindow && !file.isName(lookup.pick, "value") }
+        applicationKeyWindows = lookups.filter(readsKeyWindow).map(\.pick).sorted()
+        globalPicks = lookups.filter { !readsKeyWindow($0) }.map(\.pick).sorted()
     }
 
     /// The facts of a file that spells none of the words of `KeyWindowLookup.mayHoldProvenance`: its declared
@@ -248,7 +257,8 @@ struct SceneProvenanceCollector {
         for binding in bound {
             switch binding {
             case .value(let start): flow.merge(self.flow(of: start..<expressionEnd(from: start), owner: owner))
-            case .shorthand(let index): flow.merge(self.flow(of: index..<index + 1, owner: owner))
+            // Not through `flow(of:)`: the name after `let` is no chain head there.
+            case .shorthand(let index): readChain(from: index, limit: index + 1, owner: owner, &flow)
             case .unknown: break
             }
         }
@@ -324,6 +334,10 @@ struct SceneProvenanceCollector {
         guard !range.isEmpty else { return flow }
         if let pick = Self.first(of: globalPicks, in: range) { flow.global = context.factLocation(at: pick) }
         if let pick = Self.first(of: applicationKeyWindows, in: range) { flow.applicationKeyWindow = context.factLocation(at: pick) }
+        if let start = Self.first(of: collectionStarts, in: range), let position = collectionStarts.firstIndex(of: start),
+           collections[position].end < range.upperBound {
+            flow.collection = CollectionSource(site: context.factLocation(at: start), holdsWindows: collections[position].holdsWindows)
+        }
         let code = file.code
         for index in range {
             let token = code[index]
@@ -497,6 +511,8 @@ struct SceneProvenanceCollector {
             facts.uses.append(ProvenanceUse(kind: .windowPick(text), site: span(from: chain.start, pick: index),
                                             help: Self.windowHelp(file.windowHost(at: index, memo: hosts)),
                                             context: typeContext(of: index), flow: flow))
+        } else if code[index - 1].kind == .period, isCollectionPickName(index) {
+            recordCollectionPick(at: index)
         } else if code[index - 1].kind == .period, file.isName(index, "window"), !file.tokenIs(index + 1, "=") {
             recordDelegateWindow(at: index)
         } else if file.isName(index, "requestReview") || file.isName(index, "showManageSubscriptions"),
@@ -516,6 +532,47 @@ struct SceneProvenanceCollector {
         guard close > open else { return false }
         for inner in open + 1..<close where file.isName(inner, "isKeyWindow") { return true }
         return false
+    }
+
+    func isCollectionPickName(_ index: Int) -> Bool {
+        (file.isName(index, "first") || file.isName(index, "last") || file.isName(index, "randomElement")
+            || file.isName(index, "min") || file.isName(index, "max"))
+            && !scenePickTokens.contains(index) && Self.first(of: globalPicks, in: index..<index + 1) == nil
+    }
+
+    /// `helperScenes().first`, `UIApplication.shared.foregroundScenes.first(where: …)`, `scenes.first`
+    /// with `let scenes = helperScenes()`: a pick on what the name before it (through `filter`,
+    /// `compactMap` … and calls) returns. Whether that is a global collection is decided for the
+    /// project (`SceneProvenance.collectionFindings`).
+    mutating func recordCollectionPick(at index: Int) {
+        let chain = file.chain(containing: index)
+        guard let position = chain.links.firstIndex(where: { $0.token == index && $0.kind == .member }), position > 0 else { return }
+        let finder = SceneLookupFinder(file: file)
+        var head = position - 1
+        while head >= 0 {
+            let link = chain.links[head]
+            if link.kind == .optional || link.kind == .call || link.kind == .trailingClosure { head -= 1; continue }
+            if link.kind == .member, finder.isTransformName(link.token) { head -= 1; continue }
+            break
+        }
+        guard head >= 0, chain.links[head].kind == .member || chain.links[head].kind == .name else { return }
+        let headToken = chain.links[head].token
+        // A name the file resolves itself (`scenes`, `UIApplication.shared.connectedScenes`) is not a helper's.
+        if file.tokenIs(headToken, "connectedScenes") || file.tokenIs(headToken, "windows") { return }
+        var next = head + 1
+        while next < chain.links.count, chain.links[next].kind == .call || chain.links[next].kind == .trailingClosure { next += 1 }
+        var walk = finder.follow(links: chain.links, from: next,
+                                 SceneLookupFinder.Walk(value: .scenes, start: chain.start, end: index))
+        walk.end = max(walk.end, chain.end)
+        guard walk.firstPick == index, !walk.identifying, !finder.isExistenceCheck(pick: index, end: walk.end) else { return }
+        if let below = file.iosAvailability(at: index).below, below <= Version(13) { return }
+        let flow = self.flow(of: chain.start..<headToken + 1, owner: currentOwner)
+        guard flow.global == nil, flow.applicationKeyWindow == nil, flow.collection == nil, !flow.references.isEmpty else { return }
+        let readsWindow = walk.pickedWindow
+        facts.uses.append(ProvenanceUse(kind: .collectionPick(walk.pickText, readsWindow: readsWindow),
+                                        site: span(from: chain.start, pick: index),
+                                        help: Self.windowHelp(file.windowHost(at: index, memo: hosts)),
+                                        context: typeContext(of: index), flow: flow))
     }
 
     mutating func recordDelegateWindow(at window: Int) {
@@ -582,12 +639,17 @@ struct SceneProvenanceCollector {
         let owner = currentOwner
         for (position, argument) in arguments.enumerated() {
             var flow = self.flow(of: argument.value, owner: owner)
+            // A literal `nil` hands over no scene (neutral, see `SceneProvenance.sinkFinding`); the
+            // caller's own parameter is a scene the caller was given (not global).
+            let passesNil = argument.value.count == 1 && file.code[argument.value.lowerBound].keyword == .nil
             guard flow.global != nil || flow.applicationKeyWindow != nil || flow.delegateWindow != nil
-                    || !flow.references.isEmpty else { continue }
+                    || !flow.references.isEmpty || !flow.parameters.isEmpty || passesNil else { continue }
+            let passesParameter = !flow.parameters.isEmpty
             flow.parameters = []
             let label = argument.label.map { file.text(at: $0) } ?? "_"
             facts.calls.append(ProvenanceCall(callee: file.text(at: name), label: label, position: position,
-                                              site: context.factLocation(at: name), context: typeContext(of: name), flow: flow))
+                                              site: context.factLocation(at: name), context: typeContext(of: name), flow: flow,
+                                              passesNil: passesNil, passesParameter: passesParameter))
         }
     }
 

@@ -71,9 +71,13 @@ struct ProvenanceFlow: Sendable, Equatable {
     var appDelegate = false
     /// Parameters of the enclosing function it reads.
     var parameters: [String] = []
+    /// Every connected scene or every window, left unpicked (`connectedScenes.compactMap { … }`):
+    /// a helper returning it hands its callers the whole collection to pick from.
+    var collection: CollectionSource?
 
     var isEmpty: Bool {
         references.isEmpty && global == nil && applicationKeyWindow == nil && delegateWindow == nil && !appDelegate
+            && collection == nil
     }
 
     /// References kept per flow at most: a returned value rarely reads more names than this.
@@ -85,6 +89,7 @@ struct ProvenanceFlow: Sendable, Equatable {
         applicationKeyWindow = applicationKeyWindow ?? other.applicationKeyWindow
         delegateWindow = delegateWindow ?? other.delegateWindow
         appDelegate = appDelegate || other.appDelegate
+        collection = collection ?? other.collection
         for parameter in other.parameters where !parameters.contains(parameter) { parameters.append(parameter) }
     }
 
@@ -92,6 +97,12 @@ struct ProvenanceFlow: Sendable, Equatable {
         guard references.count < Self.maximumReferences, !references.contains(reference) else { return }
         references.append(reference)
     }
+}
+
+/// Where a global collection is read, and whether it holds windows (else scenes).
+struct CollectionSource: Sendable, Equatable {
+    var site: FactLocation
+    var holdsWindows: Bool
 }
 
 /// A function or property and where its returned value comes from.
@@ -115,6 +126,10 @@ struct ProvenanceUse: Sendable, Equatable {
         case storeKit(StoreKitSceneCall)
         /// `.window` read from the app delegate.
         case delegateWindow
+        /// A pick (`.first`, `.first(where:)`, `.randomElement()` …) on a collection a helper
+        /// returns (`helperScenes().first`); `readsWindow`: the chain goes on to a window
+        /// (`.first?.keyWindow`).
+        case collectionPick(String, readsWindow: Bool)
     }
 
     var kind: Kind
@@ -126,6 +141,8 @@ struct ProvenanceUse: Sendable, Equatable {
     var flow: ProvenanceFlow
     /// A StoreKit call whose scene is a parameter of the function around it.
     var sink: ParameterSink? = nil
+    /// Written in Objective-C (`requestReviewInScene:`).
+    var objectiveC = false
 }
 
 /// `func ask(in scene: UIWindowScene) { AppStore.requestReview(in: scene) }`: the parameter the
@@ -146,4 +163,8 @@ struct ProvenanceCall: Sendable, Equatable {
     var site: FactLocation
     var context: [String]
     var flow: ProvenanceFlow
+    /// The argument is a literal `nil`: no scene at all.
+    var passesNil = false
+    /// The argument is (or reads) a parameter of the caller: a scene the caller was handed.
+    var passesParameter = false
 }

@@ -19,10 +19,14 @@ enum SingleSceneApps {
     static let rationale = """
         In an app that has one scene today (its Info.plist sets `UIApplicationSupportsMultipleScenes` to \
         false, or has no `UIApplicationSceneManifest`, and configures no external-display or CarPlay scene, as \
-        found through the app target's `INFOPLIST_FILE`, generated `INFOPLIST_KEY_…` settings, an XcodeGen \
-        `info:` or an `Info.plist` beside the sources; `--verbose` prints which), findings are notes, which do \
+        found through the app target's `INFOPLIST_FILE` (in its settings or `.xcconfig` files), generated \
+        `INFOPLIST_KEY_…` settings, an XcodeGen `info:` or `configFiles` (following the specs it `include`s), or \
+        an `Info.plist` beside the sources; `--verbose` prints which), findings are notes, which do \
         not fail `--strict`: an external display, CarPlay or enabling multiple windows breaks them. Set the \
-        rule option `note_in_single_scene_apps` to `false` to keep the rule's severity.
+        rule option `note_in_single_scene_apps` to `false` to keep the rule's severity. A folder without a \
+        project of its own takes the verdict of the project above it; Info.plists in build or dependency \
+        folders (`CMakeFiles`, `*.dir`, `.build`, `DerivedData`, `Pods`, `Carthage`) and application targets \
+        that only host tests (`…Test`, `…Tests`, `…UITests`) never decide it.
         """
 }
 

@@ -8,6 +8,8 @@ struct AssembledClassNames {
     private var assembler: StringAssembler
     /// Code tokens up to this index were judged as part of an assembled name.
     private(set) var covered = -1
+    /// Constants named for a class name reported at their binding: a lookup of one is not reported again.
+    private var reportedBindings: Set<String> = []
 
     init(_ file: SourceFile) { assembler = StringAssembler(file) }
 
@@ -36,7 +38,9 @@ struct AssembledClassNames {
             let parts = assembler.parts(value)
             let hasText = parts.contains { if case .text = $0 { return true } else { return false } }
             assembler.bindings[file.text(at: name)] = hasText ? parts : nil
-            if hasText, Self.namesClass(file.text(at: name)) { check(value, headline: Self.matchHeadline, &context) }
+            let text = file.text(at: name)
+            reportedBindings.remove(text)
+            if hasText, Self.namesClass(text), check(value, headline: Self.matchHeadline, &context) { reportedBindings.insert(text) }
         }
     }
 
@@ -74,13 +78,18 @@ struct AssembledClassNames {
         ["Class", "class", "TypeName", "typeName"].contains { text.contains($0) }
     }
 
-    private mutating func check(_ range: Range<Int>, headline: (String) -> String, _ context: inout RuleContext) {
-        guard !range.isEmpty, !assembler.isSingleLiteral(range) else { return }
+    @discardableResult
+    private mutating func check(_ range: Range<Int>, headline: (String) -> String, _ context: inout RuleContext) -> Bool {
+        guard !range.isEmpty, !assembler.isSingleLiteral(range) else { return false }
+        let file = assembler.file
+        if range.count == 1, file.code[range.lowerBound].kind == .identifier,
+           reportedBindings.contains(file.text(at: range.lowerBound)) { return false }
         let parts = assembler.parts(range)
-        guard let name = StringAssembler.privateName(parts, isPrivate: PrivateUIKitClass.isPrivateName) else { return }
+        guard let name = StringAssembler.privateName(parts, isPrivate: PrivateUIKitClass.isPrivateName) else { return false }
         covered = max(covered, range.upperBound - 1)
         context.report(from: range.lowerBound, through: range.upperBound - 1, headline(name),
                        help: "Use public API instead: building the name at run time does not make the class public; it "
                            + "still breaks when the class is renamed and still draws App Review attention.")
+        return true
     }
 }

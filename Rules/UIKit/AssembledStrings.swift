@@ -64,6 +64,12 @@ struct StringAssembler {
     private func operand(_ range: Range<Int>, depth: Int) -> [Part] {
         let code = file.code
         let first = range.lowerBound, last = range.upperBound - 1
+        // `"_UINavigationBar" as NSString` (bridged to reach NSString's methods): the same text.
+        if !isObjectiveC, last - 1 > first, Self.bridgedStringTypes.contains(where: { file.isName(last, $0) }) {
+            var cast = last - 1
+            if file.tokenIs(cast, "?") || file.tokenIs(cast, "!") { cast -= 1 }
+            if cast > first, code[cast].keyword == .as { return parts(first..<cast, depth: depth + 1) }
+        }
         // Literals, adjacent ones in Objective-C (`@"_UI" @"Bar"`).
         if code[first].kind == .stringDelimiter {
             var result: [Part] = []
@@ -106,6 +112,8 @@ struct StringAssembler {
         }
         return bound(range)
     }
+
+    private static let bridgedStringTypes: [StaticString] = ["NSString", "String", "NSMutableString"]
 
     private func objectiveCOperand(_ range: Range<Int>, depth: Int) -> [Part] {
         let code = file.code

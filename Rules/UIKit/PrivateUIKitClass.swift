@@ -84,6 +84,14 @@ public struct PrivateUIKitClass: ObjectiveCRule {
                 let isKeyboardWindow = "\\(type(of: window))".hasPrefix(↓["_UI", "Remote"].joined())
                 let barClass: AnyClass? = NSClassFromString(↓"_UI\\(kind)" + "Background")
                 """),
+            // Bridged through NSString to reach its methods (seen in a media player).
+            Example("""
+                let className = ↓("_UINavigationBar" as NSString).appending("Palette")
+                guard let paletteClass = NSClassFromString(className) else { return }
+                let palette = ("_UINavigationBar" as NSString).appending("Palette")
+                let bottom: AnyClass? = NSClassFromString(↓palette)
+                let effect: AnyClass? = NSClassFromString(↓("_UI" as NSString).appendingFormat("%@", "VisualEffectBackdropView") as String)
+                """),
             Example("""
                 NSString *name = [@"_UI" stringByAppendingString:@"Backdrop"];
                 Class backdrop = NSClassFromString(↓name);
@@ -197,6 +205,8 @@ public struct PrivateUIKitClass: ObjectiveCRule {
                 if String(describing: type(of: view)) == "_" + name { configure(view) }
                 defaults.set(true, forKey: "_UI" + "HintShown")
                 let hintKey = "_UI" + "HintShown"
+                let stackClass: AnyClass? = NSClassFromString(("UI" as NSString).appending("StackView"))
+                let selector = NSSelectorFromString(("_setBottom" as NSString).appending("Palette:"))
                 """),
             Example("""
                 Class settings = NSClassFromString([NSString stringWithFormat:@"%@.%@", moduleName, @"Settings"]);

@@ -90,15 +90,29 @@ extension SourceFile {
         return result + ")"
     }
 
-    /// Indices of the declarations enclosing code index `index`, innermost first.
-    public func enclosingDeclarations(of index: Int) -> [Int] {
-        var result: [Int] = []
-        var open = Int(parent[index])
-        while open >= 0 {
-            if let owner = bodyOwner[Int32(open)] { result.append(Int(owner)) }
-            open = Int(parent[open])
+    /// Indices of the declarations enclosing code index `index`, innermost first. A lazy walk over
+    /// declaration bodies only (`declarationBodies`): the brackets between them (closures, calls,
+    /// interpolations) are skipped, so a question costs the declarations it reads, not the depth.
+    public func enclosingDeclarations(of index: Int) -> EnclosingDeclarations {
+        let open = Int(parent[index])
+        return EnclosingDeclarations(file: self, body: open >= 0 ? Int(declarationBodies[open]) : -1)
+    }
+
+    /// For each code index of an opening bracket: the nearest declaration body `{` at or around it,
+    /// or -1 (other indices: -1). Built in one pass (a bracket's parent comes before it).
+    func buildDeclarationBodies() -> [Int32] {
+        var table = [Int32](repeating: -1, count: code.count)
+        let owners = bodyOwner
+        for index in 0..<code.count where code[index].kind.isOpeningBracket {
+            if owners[Int32(index)] != nil {
+                table[index] = Int32(index)
+            } else {
+                let outer = Int(parent[index])
+                if outer >= 0 && outer < index { table[index] = table[outer] }
+            }
         }
-        return result
+        ScalingCounter.add(code.count)
+        return table
     }
 
     /// The innermost type declaration (class, struct, enum, actor, protocol, extension) around `index`.
@@ -111,11 +125,43 @@ extension SourceFile {
 
     /// The innermost function-like declaration (or property accessor body) around `index`.
     public func enclosingFunction(of index: Int) -> Declaration? {
-        for owner in enclosingDeclarations(of: index) {
+        enclosingFunction(inBracket: Int(parent[index]))
+    }
+
+    /// `enclosingFunction(of:)` for code directly inside opening bracket `open` (-1: the top level).
+    func enclosingFunction(inBracket open: Int) -> Declaration? {
+        let owners = EnclosingDeclarations(file: self, body: open >= 0 ? Int(declarationBodies[open]) : -1)
+        for owner in owners {
             let declaration = declarations[owner]
             if declaration.isFunctionLike || declaration.kind == .variable { return declaration }
             if declaration.isType { return nil }
         }
         return nil
+    }
+}
+
+/// The declarations around a code index, innermost first (`SourceFile.enclosingDeclarations(of:)`).
+public struct EnclosingDeclarations: Sequence {
+    let file: SourceFile
+    let body: Int
+
+    public struct Iterator: IteratorProtocol {
+        let file: SourceFile
+        var body: Int
+        public mutating func next() -> Int? {
+            guard body >= 0, let owner = file.bodyOwner[Int32(body)] else { return nil }
+            let outer = Int(file.parent[body])
+            body = outer >= 0 ? Int(file.declarationBodies[outer]) : -1
+            ScalingCounter.add(1)
+            return Int(owner)
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(file: file, body: body) }
+
+    /// The innermost declaration, if any.
+    public var first: Int? {
+        var iterator = makeIterator()
+        return iterator.next()
     }
 }

@@ -79,8 +79,36 @@ extension SourceFile {
     /// marked `@available(iOS, unavailable)`. (Check `importsAppKitOnly` once per file as well.)
     public func isOutsideIOS(at index: Int) -> Bool {
         if isExcludedFromIOS(at: index) { return true }
-        for owner in enclosingDeclarations(of: index) where isUnavailableOnIOS(declarations[owner]) { return true }
-        return false
+        let open = Int(parent[index])
+        return open >= 0 && scopeFlags[open] & ScopeFlags.unavailableOnIOS != 0
+    }
+
+    /// By opening bracket (one pass, a bracket's parent coming before it): whether a declaration
+    /// whose body is it or around it is marked unavailable on iOS, and whether it is preview code
+    /// (a `PreviewProvider` type's body or a `#Preview { … }` around it). Each question walked out
+    /// through every enclosing bracket before: quadratic in the nesting depth.
+    func buildScopeFlags() -> [UInt8] {
+        var flags = [UInt8](repeating: 0, count: code.count)
+        let owners = bodyOwner
+        for index in 0..<code.count where code[index].kind.isOpeningBracket {
+            let outer = Int(parent[index])
+            var value: UInt8 = outer >= 0 && outer < index ? flags[outer] : 0
+            if let owner = owners[Int32(index)] {
+                let declaration = declarations[Int(owner)]
+                if isUnavailableOnIOS(declaration) { value |= ScopeFlags.unavailableOnIOS }
+                if declaration.isType && self.declaration(declaration, inheritsFrom: "PreviewProvider") {
+                    value |= ScopeFlags.preview
+                }
+            }
+            if code[index].kind == .leftBrace {
+                var before = index - 1
+                if before >= 0, code[before].kind == .rightParen, matching[before] >= 0 { before = Int(matching[before]) - 1 }
+                if before >= 0, tokenIs(before, "#Preview") { value |= ScopeFlags.preview }
+            }
+            flags[index] = value
+        }
+        ScalingCounter.add(code.count)
+        return flags
     }
 
     private func isUnavailableOnIOS(_ declaration: Declaration) -> Bool {
@@ -96,20 +124,8 @@ extension SourceFile {
 
     /// True inside SwiftUI previews (`PreviewProvider` types, `#Preview { … }`): that code never ships.
     public func isPreviewCode(at index: Int) -> Bool {
-        for owner in enclosingDeclarations(of: index) {
-            let declaration = declarations[owner]
-            if declaration.isType && self.declaration(declaration, inheritsFrom: "PreviewProvider") { return true }
-        }
-        var open = Int(parent[index])
-        while open >= 0 {
-            if code[open].kind == .leftBrace {
-                var before = open - 1
-                if before >= 0, code[before].kind == .rightParen, matching[before] >= 0 { before = Int(matching[before]) - 1 }
-                if before >= 0, tokenIs(before, "#Preview") { return true }
-            }
-            open = Int(parent[open])
-        }
-        return false
+        let open = Int(parent[index])
+        return open >= 0 && scopeFlags[open] & ScopeFlags.preview != 0
     }
 
     /// True when code at `index` runs only on iOS `version` or later (`#available`, `@available`).
@@ -124,27 +140,61 @@ extension SourceFile {
     public func runsOnlyBelowIOS(_ version: Version, at index: Int) -> Bool {
         if let below = iosAvailability(at: index).below, below <= version { return true }
         if followsUnavailableCondition(index, version) { return true }
-        let function = enclosingFunction(of: index)
-        var block = Int(parent[index])
-        while block >= 0 {
-            if code[block].kind == .leftBrace, hasEarlyExit(in: block, before: index, onIOS: version) { return true }
-            if let body = function?.bodyOpen, block <= body { break }
-            block = Int(parent[block])
+        let block = Int(parent[index])
+        guard block >= 0 else { return false }
+        if code[block].kind == .leftBrace, hasEarlyExit(in: block, before: index, onIOS: version) { return true }
+        if let body = enclosingFunction(of: index)?.bodyOpen, block <= body { return false }
+        return earlyExitAbove(version)[block] & EarlyExitAbove.inFunction != 0
+    }
+
+    /// By opening bracket `c`, for `runsOnlyBelowIOS(version, …)` of code inside `c`: whether a
+    /// block around `c` (up to the body of the function around `c`: `inFunction`; up to the top of
+    /// the file: `anywhere`) has an early `if #available` exit before `c`. One pass per version;
+    /// each question walked out through every enclosing block before (quadratic in the depth).
+    private func earlyExitAbove(_ version: Version) -> [UInt8] {
+        if let known = earlyExitAboveMemo[version] { return known }
+        var table = [UInt8](repeating: 0, count: code.count)
+        for index in 0..<code.count where code[index].kind.isOpeningBracket {
+            let outer = Int(parent[index])
+            guard outer >= 0 && outer < index else { continue }
+            let own = code[outer].kind == .leftBrace && hasEarlyExit(in: outer, before: index, onIOS: version)
+            var value: UInt8 = own || table[outer] & EarlyExitAbove.anywhere != 0 ? EarlyExitAbove.anywhere : 0
+            if let function = enclosingFunction(inBracket: index), let body = function.bodyOpen {
+                if own || (outer > body && table[outer] & EarlyExitAbove.inFunction != 0) { value |= EarlyExitAbove.inFunction }
+            } else if value & EarlyExitAbove.anywhere != 0 {
+                value |= EarlyExitAbove.inFunction
+            }
+            table[index] = value
         }
-        return false
+        ScalingCounter.add(code.count)
+        earlyExitAboveMemo[version] = table
+        return table
     }
 
     /// True when `index` sits in an `if`/`guard` condition list after `#unavailable(iOS N)`, N ≤ `version`
     /// (later conditions are evaluated only when the earlier ones hold).
     private func followsUnavailableCondition(_ index: Int, _ version: Version) -> Bool {
         var start = index
-        while parent[start] >= 0, code[Int(parent[start])].kind != .leftBrace { start = Int(parent[start]) }
+        let open = Int(parent[index])
+        if open >= 0, code[open].kind != .leftBrace { start = Int(conditionListTops[open]) }
         var cursor = conditionStop(from: start - 1)
         while cursor >= 0, code[cursor].kind == .poundKeyword, tokenIs(cursor, "#unavailable") {
             if let checked = iosVersion(inAvailabilityCall: cursor + 1), checked <= version { return true }
             cursor = conditionStop(from: cursor - 1)
         }
         return false
+    }
+
+    /// By opening bracket: the outermost bracket of the run of non-brace brackets it lies in (up
+    /// to a `{` or the top of the file), where `followsUnavailableCondition` starts walking back.
+    func buildConditionListTops() -> [Int32] {
+        var table = [Int32](repeating: -1, count: code.count)
+        for index in 0..<code.count where code[index].kind.isOpeningBracket {
+            let outer = Int(parent[index])
+            table[index] = outer < 0 || outer >= index || code[outer].kind == .leftBrace ? Int32(index) : table[outer]
+        }
+        ScalingCounter.add(code.count)
+        return table
     }
 
     /// Walking back from `position` (stepping over bracketed groups): the first `{`, `}`, `;`,
@@ -250,4 +300,16 @@ extension SourceFile {
 struct EarlyExit {
     var end: Int
     var lowestMinimum: Version
+}
+
+/// Bits of `SourceFile.scopeFlags`.
+enum ScopeFlags {
+    static let unavailableOnIOS: UInt8 = 1
+    static let preview: UInt8 = 2
+}
+
+/// Bits of `SourceFile.earlyExitAbove(_:)`.
+enum EarlyExitAbove {
+    static let inFunction: UInt8 = 1
+    static let anywhere: UInt8 = 2
 }

@@ -47,6 +47,16 @@ public final class SourceFile {
         }
         return owners
     }()
+    /// By opening bracket: the nearest declaration body at or around it (`enclosingDeclarations`).
+    private(set) lazy var declarationBodies: [Int32] = buildDeclarationBodies()
+    /// By opening bracket: `ScopeFlags` of the code inside it (PlatformScope.swift).
+    private(set) lazy var scopeFlags: [UInt8] = buildScopeFlags()
+    /// By opening bracket: where `followsUnavailableCondition` starts (PlatformScope.swift).
+    private(set) lazy var conditionListTops: [Int32] = buildConditionListTops()
+    /// `earlyExitAbove(_:)` by version (PlatformScope.swift).
+    var earlyExitAboveMemo: [Version: [UInt8]] = [:]
+    /// Long Objective-C messages by their `[` (ObjectiveCExpressions.swift).
+    var objectiveCMessageMemo: [Int: ObjectiveCMessage?] = [:]
     public private(set) lazy var conditions: ConditionTable = ConditionTable(file: self)
     private(set) lazy var braceKinds: BraceKinds = BraceKinds(file: self)
     /// Which trigrams occur in the file, for `mentionsText`, while still current (see TrigramSet.swift).

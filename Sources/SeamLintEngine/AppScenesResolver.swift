@@ -18,7 +18,9 @@ enum AppScenesResolver {
     // MARK: Xcode projects
 
     static func scenes(of project: XcodeProjectSettings, projectName: String, folder: String, read: (String) -> String) -> AppScenes {
-        let applications = project.targets.filter { $0.isApplication && XcodeProjectSettings.Target.buildsForIOS($0.shippingSettings) }
+        let applications = project.targets.filter {
+            $0.isApplication && XcodeProjectSettings.Target.buildsForIOS($0.shippingSettings) && !isTestHarness($0.name)
+        }
         return combine(applications.map { target in
             let settings = target.shippingSettings
             let generated = generatedKey(settings["INFOPLIST_KEY_UIApplicationSupportsMultipleScenes"])
@@ -48,46 +50,132 @@ enum AppScenesResolver {
         })
     }
 
+    /// An application target that only hosts tests or tries out a library (`PVRetroArch_Test`,
+    /// `AppUITests`): not the app its sources ship in.
+    static func isTestHarness(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasSuffix("test") || lowered.hasSuffix("tests") || lowered.contains("uitest")
+            || lowered.contains("testhost") || lowered.contains("test-host") || lowered.contains("testing")
+    }
+
+    /// `$(SRCROOT)/App/Info.plist` → `App/Info.plist` (relative to the project's folder); nil when
+    /// another setting remains in it.
+    static func projectRelative(_ path: String) -> String? {
+        var path = ManifestParser.trim(path, also: "\"'")
+        for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/", "./"] where path.hasPrefix(prefix) {
+            path = String(path.dropFirst(prefix.count))
+        }
+        return path.isEmpty || path.contains("$(") || path.contains("${") ? nil : path
+    }
+
     // MARK: XcodeGen
 
+    /// The verdict of an XcodeGen spec in `folder`: its application targets and those of the specs
+    /// it `include`s (paths relative to the including spec), each target's plist found through its
+    /// `info`, settings and `configFiles` (`.xcconfig` files relative to the spec that names them,
+    /// whose `INFOPLIST_FILE` is relative to the project's folder).
     static func scenes(ofXcodeGen text: String, folder: String, read: (String) -> String) -> AppScenes {
+        var verdicts: [AppScenes] = []
+        var visited: Set<String> = []
+        collectXcodeGen(text, specFolder: folder, projectFolder: folder, read: read, visited: &visited, into: &verdicts)
+        return combine(verdicts)
+    }
+
+    /// The spec files `include`d by `spec`: `include: [a.yml]`, `- a.yml`, `- path: a.yml`.
+    static func includes(of spec: XcodeGenSpec) -> [String] {
+        var paths: [String] = []
+        for (index, line) in spec.lines.enumerated() where line.key == "include" && spec.parent(of: index) == nil {
+            if line.value.hasPrefix("[") {
+                paths += line.value.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",")
+                    .map { ManifestParser.trim($0, also: "\"'") }
+            } else if !line.value.isEmpty {
+                paths.append(ManifestParser.trim(line.value, also: "\"'"))
+            }
+            var cursor = index + 1
+            while cursor < spec.lines.count, spec.lines[cursor].indent > line.indent {
+                let child = spec.lines[cursor]
+                if spec.parent(of: cursor) == index {
+                    if child.key.isEmpty { paths.append(ManifestParser.trim(child.value, also: "\"'")) }
+                    else if child.key == "path" { paths.append(ManifestParser.trim(child.value, also: "\"'")) }
+                }
+                cursor += 1
+            }
+        }
+        return paths.filter { !$0.isEmpty }
+    }
+
+    private static func collectXcodeGen(_ text: String, specFolder: String, projectFolder: String, read: (String) -> String,
+                                        visited: inout Set<String>, into verdicts: inout [AppScenes]) {
         let spec = XcodeGenSpec(text)
-        let targets = spec.applicationTargets()
-        return combine(targets.map { target in
-            let lines = spec.lines
-            // `info: properties:` holds the plist's keys.
-            let properties = target.lines.filter { index in
-                var cursor = index
-                var steps = 0
-                while steps < 64, let parent = spec.parent(of: cursor), target.lines.contains(parent) {
-                    if lines[parent].key == "properties" { return true }
-                    cursor = parent
-                    steps += 1
-                }
-                return false
+        verdicts += spec.applicationTargets().filter { !isTestHarness($0.name) }.map { target in
+            targetScenes(spec, target, specFolder: specFolder, projectFolder: projectFolder, read: read)
+        }
+        guard visited.count < 32 else { return }
+        for include in includes(of: spec) {
+            let path = include.hasPrefix("/") ? include : specFolder + "/" + include
+            guard visited.insert(path).inserted else { continue }
+            let included = read(path)
+            guard !included.isEmpty else { continue }
+            collectXcodeGen(included, specFolder: (path as NSString).deletingLastPathComponent, projectFolder: projectFolder,
+                            read: read, visited: &visited, into: &verdicts)
+        }
+    }
+
+    private static func targetScenes(_ spec: XcodeGenSpec, _ target: (name: String, lines: Range<Int>), specFolder: String,
+                                     projectFolder: String, read: (String) -> String) -> AppScenes {
+        let lines = spec.lines
+        // `info: properties:` holds the plist's keys.
+        let properties = target.lines.filter { index in
+            var cursor = index
+            var steps = 0
+            while steps < 64, let parent = spec.parent(of: cursor), target.lines.contains(parent) {
+                if lines[parent].key == "properties" { return true }
+                cursor = parent
+                steps += 1
             }
-            let source = "project.yml (\(target.name))"
-            if !properties.isEmpty {
-                let keys = properties.map { lines[$0].key }
-                if let role = keys.first(where: { key in extraSceneRoles.contains { key.hasPrefix($0) } }) {
-                    return AppScenes(verdict: .multipleScenes, source: source, evidence: "a \(role) scene configuration")
-                }
-                if keys.contains("UIApplicationSceneManifest") {
-                    let flag = properties.first { lines[$0].key == "UIApplicationSupportsMultipleScenes" }.flatMap { generatedKey(lines[$0].value) }
-                    return AppScenes(verdict: flag == true ? .multipleScenes : .singleScene, source: source,
-                                     evidence: "UIApplicationSupportsMultipleScenes = \(flag == true ? "true" : "false")")
-                }
+            return false
+        }
+        let source = "project.yml (\(target.name))"
+        if !properties.isEmpty {
+            let keys = properties.map { lines[$0].key }
+            if let role = keys.first(where: { key in extraSceneRoles.contains { key.hasPrefix($0) } }) {
+                return AppScenes(verdict: .multipleScenes, source: source, evidence: "a \(role) scene configuration")
             }
-            if let flag = generatedKey(spec.value(of: "INFOPLIST_KEY_UIApplicationSupportsMultipleScenes", in: target.lines)) {
-                return AppScenes(verdict: flag ? .multipleScenes : .singleScene, source: source + ": INFOPLIST_KEY_UIApplicationSupportsMultipleScenes",
-                                 evidence: "UIApplicationSupportsMultipleScenes = \(flag ? "YES" : "NO")")
+            if keys.contains("UIApplicationSceneManifest") {
+                let flag = properties.first { lines[$0].key == "UIApplicationSupportsMultipleScenes" }.flatMap { generatedKey(lines[$0].value) }
+                return AppScenes(verdict: flag == true ? .multipleScenes : .singleScene, source: source,
+                                 evidence: "UIApplicationSupportsMultipleScenes = \(flag == true ? "true" : "false")")
             }
-            let path = spec.value(of: "path", in: target.lines, under: "info") ?? spec.value(of: "INFOPLIST_FILE", in: target.lines)
-            if let path, !path.contains("$(") {
-                return plistScenes(folder + "/" + path, shownAs: path, requireApp: false, read: read) ?? .unknown
+        }
+        // The target's xcconfig files (the shipping configuration's first), below its own settings.
+        var configured: [String: String] = [:]
+        if let configFiles = target.lines.first(where: { lines[$0].key == "configFiles" && spec.parent(of: $0) == target.lines.lowerBound - 1 }) {
+            var entries: [(name: String, path: String)] = []
+            var cursor = configFiles + 1
+            while cursor < lines.count, lines[cursor].indent > lines[configFiles].indent {
+                if spec.parent(of: cursor) == configFiles { entries.append((lines[cursor].key, ManifestParser.trim(lines[cursor].value, also: "\"'"))) }
+                cursor += 1
             }
-            return .unknown
-        })
+            if let chosen = entries.first(where: { $0.name == "Release" }) ?? entries.first, chosen.path.hasSuffix(".xcconfig") {
+                var visited = Set<String>()
+                configured = XcconfigReader.settings(at: specFolder + "/" + chosen.path, read: read, visited: &visited)
+            }
+        }
+        let generated = spec.value(of: "INFOPLIST_KEY_UIApplicationSupportsMultipleScenes", in: target.lines)
+            ?? configured["INFOPLIST_KEY_UIApplicationSupportsMultipleScenes"]
+        if let flag = generatedKey(generated) {
+            return AppScenes(verdict: flag ? .multipleScenes : .singleScene, source: source + ": INFOPLIST_KEY_UIApplicationSupportsMultipleScenes",
+                             evidence: "UIApplicationSupportsMultipleScenes = \(flag ? "YES" : "NO")")
+        }
+        if let path = spec.value(of: "path", in: target.lines, under: "info"), !path.contains("$(") {
+            return plistScenes(specFolder + "/" + path, shownAs: path, requireApp: false, read: read) ?? .unknown
+        }
+        if let setting = spec.value(of: "INFOPLIST_FILE", in: target.lines) ?? configured["INFOPLIST_FILE"],
+           let path = projectRelative(setting) {
+            let absolute = path.hasPrefix("/") ? path : projectFolder + "/" + path
+            return plistScenes(absolute, shownAs: path, requireApp: false, read: read) ?? .unknown
+        }
+        return .unknown
     }
 
     // MARK: Property lists

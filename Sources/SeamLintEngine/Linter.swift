@@ -549,7 +549,7 @@ extension Linter {
                                      options: options.ruleOptions[id] ?? RuleOptions(), facts: table,
                                      deploymentTarget: target, appScenes: scenes)
         rule.init().finish(&context)
-        return FileSettings.scope(context.diagnostics, of: rule, bySettings: settings)
+        return FileSettings.scope(context.diagnostics, of: rule, bySettings: settings, reportedAt: options.severity(of: rule))
     }
 }
 

@@ -84,7 +84,31 @@ public final class ProjectManifests: @unchecked Sendable {
     private func resolvePlain(_ directory: String, holdsGit: Bool) -> Folder {
         let isTop = holdsGit || directory == "/" || directory.isEmpty
         let parent = isTop ? nil : folder(PathNames.directory(of: directory))
-        return Folder(target: parent?.target ?? .unknown, projectRoot: parent?.projectRoot ?? "")
+        // The scenes of the project above, else an app's Info.plist here, else the folder above's.
+        let manifestScenes = parent?.manifestScenes ?? .unknown
+        var scenes = manifestScenes
+        if scenes.verdict == .unknown {
+            scenes = besideSourcesScenes(directory, holdsPlist: FileManager.default.fileExists(atPath: directory + "/Info.plist"))
+                ?? parent?.scenes ?? .unknown
+        }
+        return Folder(target: parent?.target ?? .unknown, projectRoot: parent?.projectRoot ?? "",
+                      scenes: scenes, manifestScenes: manifestScenes)
+    }
+
+    /// The verdict of an app's `Info.plist` in `directory`, unless the folder is a build product or
+    /// a dependency's (`CMakeFiles`, `*.dir`, `.build`, `DerivedData`, `Pods`, `Carthage`): those
+    /// never decide how many scenes the app has.
+    private func besideSourcesScenes(_ directory: String, holdsPlist: Bool) -> AppScenes? {
+        guard holdsPlist, !Self.isBuildOrDependencyFolder(directory) else { return nil }
+        return AppScenesResolver.plistScenes(directory + "/Info.plist", shownAs: (directory as NSString).lastPathComponent + "/Info.plist",
+                                             requireApp: true, read: DeploymentTargetResolver.read)
+    }
+
+    static func isBuildOrDependencyFolder(_ directory: String) -> Bool {
+        directory.split(separator: "/").contains { component in
+            component == "CMakeFiles" || component.hasSuffix(".dir") || component == ".build" || component == "DerivedData"
+                || component == "Pods" || component == "Carthage" || component == "node_modules" || component == "xcuserdata"
+        }
     }
 
     /// One listing of the folder answers both questions; the parent is asked only when needed.
@@ -104,11 +128,7 @@ public final class ProjectManifests: @unchecked Sendable {
         let manifestScenes = declared.scenes.verdict != .unknown ? declared.scenes : parent?.manifestScenes ?? .unknown
         var scenes = manifestScenes
         if scenes.verdict == .unknown {
-            let plist = entries.contains("Info.plist")
-                ? AppScenesResolver.plistScenes(directory + "/Info.plist", shownAs: (directory as NSString).lastPathComponent + "/Info.plist",
-                                                requireApp: true, read: DeploymentTargetResolver.read)
-                : nil
-            scenes = plist ?? parent?.scenes ?? .unknown
+            scenes = besideSourcesScenes(directory, holdsPlist: entries.contains("Info.plist")) ?? parent?.scenes ?? .unknown
         }
         return Folder(target: declared.target ?? parent?.target ?? .unknown,
                       projectRoot: holdsManifest ? directory : parent?.projectRoot ?? "",

@@ -183,4 +183,181 @@ struct SceneProvenanceTests {
             """)
         #expect(lint([Self.picker, reviewer, global, local]).filter { $0.location.file == "Reviewer.swift" }.isEmpty)
     }
+
+    @Test("callers passing nil are neutral; a caller passing its own parameter gives the scene it was handed")
+    func parameterSinkNilAndForwarding() {
+        let reviewer = (path: "Reviewer.swift", code: """
+            enum Reviewer {
+                static func ask(in scene: UIWindowScene?) {
+                    guard let scene else { return }
+                    SKStoreReviewController.requestReview(in: scene)
+                }
+            }
+            """)
+        let global = (path: "Caller.swift", code: """
+            func finished() {
+                guard let scene = UIApplication.shared.activeScene else { return }
+                Reviewer.ask(in: scene)
+            }
+            """)
+        let none = (path: "None.swift", code: """
+            func skipped() { Reviewer.ask(in: nil) }
+            """)
+        let forwarding = (path: "Forwarding.swift", code: """
+            func completed(in scene: UIWindowScene) { Reviewer.ask(in: scene) }
+            """)
+        func reported(_ files: [(path: String, code: String)]) -> Int {
+            lint(files).filter { $0.location.file == "Reviewer.swift" }.count
+        }
+        #expect(reported([Self.picker, reviewer, global, none]) == 1)
+        // Only nil: no caller passes a global scene.
+        #expect(reported([Self.picker, reviewer, none]) == 0)
+        #expect(reported([Self.picker, reviewer, global, forwarding]) == 0)
+    }
+
+    @Test("a pick on a helper's whole collection is reported at the pick, with the helper as related location")
+    func pickOnHelperCollection() throws {
+        let found = lint([
+            (path: "Scenes.swift", code: """
+                func helperScenes() -> [UIWindowScene] {
+                    UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                }
+                """),
+            (path: "Use.swift", code: """
+                func share() {
+                    let scene = helperScenes().first
+                    let window = helperScenes().first?.keyWindow
+                    let scenes = helperScenes()
+                    let last = scenes.last
+                    let count = helperScenes().count
+                }
+                """),
+        ])
+        #expect(found.filter { $0.location.file == "Scenes.swift" }.isEmpty)
+        let uses = found.filter { $0.location.file == "Use.swift" }.sorted { $0.location.line < $1.location.line }
+        #expect(uses.map(\.location.line) == [2, 3, 5])
+        #expect(uses.map(\.ruleID) == ["connected_scenes_first", "key_window_lookup", "connected_scenes_first"])
+        let first = try #require(uses.first)
+        #expect(first.message.contains("helper `helperScenes`"))
+        #expect(first.related.first?.location.file == "Scenes.swift")
+        #expect(first.related.first?.location.line == 1)
+    }
+
+    private func mixed(_ files: [(name: String, code: String)]) -> [Diagnostic] {
+        InMemoryLint.mixed(files, rules: [ConnectedScenesFirst.self, KeyWindowLookup.self]).diagnostics
+    }
+
+    private static let objectiveCHelpers = (name: "UIApplication+Scenes.m", code: """
+        @implementation UIApplication (Scenes)
+        - (UIWindowScene *)currentScene {
+            return (UIWindowScene *)self.connectedScenes.anyObject;
+        }
+        + (UIWindow *)mainWindow {
+            UIWindow *window = [UIApplication sharedApplication].windows.firstObject;
+            return window;
+        }
+        @end
+        UIWindowScene *ActiveScene(void) {
+            return [[UIApplication sharedApplication] currentScene];
+        }
+        """)
+
+    @Test("Objective-C helpers are global sources; requestReviewInScene: from a helper, a local or a fed parameter is reported")
+    func objectiveCHelpersAndReview() throws {
+        let found = mixed([
+            Self.objectiveCHelpers,
+            (name: "Reviewer.m", code: """
+                @implementation Reviewer
+                + (void)askNow {
+                    [SKStoreReviewController requestReviewInScene:ActiveScene()];
+                }
+                + (void)askLater {
+                    UIWindowScene *scene = [UIApplication sharedApplication].currentScene;
+                    [SKStoreReviewController requestReviewInScene:scene];
+                }
+                + (void)askInScene:(UIWindowScene *)scene {
+                    [SKStoreReviewController requestReviewInScene:scene];
+                }
+                + (void)finished {
+                    [Reviewer askInScene:ActiveScene()];
+                }
+                @end
+                """),
+            // Swift reads the Objective-C category too.
+            (name: "Rate.swift", code: """
+                func rate() {
+                    if let scene = UIApplication.shared.currentScene { AppStore.requestReview(in: scene) }
+                }
+                """),
+        ])
+        let reviews = found.filter { $0.location.file.hasSuffix("Reviewer.m") }.sorted { $0.location.line < $1.location.line }
+        #expect(reviews.map(\.location.line) == [3, 7, 10], "\(found.map { "\($0.location.file):\($0.location.line) \($0.message)" })")
+        #expect(reviews.allSatisfy { $0.ruleID == "connected_scenes_first" && $0.message.contains("`requestReviewInScene:`") })
+        let first = try #require(reviews.first)
+        #expect(first.message.contains("helper `ActiveScene`"))
+        #expect(first.related.map(\.location.file).contains { $0.hasSuffix("UIApplication+Scenes.m") })
+        #expect(found.filter { $0.location.file.hasSuffix("Rate.swift") }.count == 1)
+        // The helpers' own picks are reported once each, in their file.
+        #expect(found.filter { $0.location.file.hasSuffix("UIApplication+Scenes.m") }.count == 2)
+    }
+
+    @Test("a parameter fed by a definite scene from one caller is not global; nil callers are neutral (Objective-C)")
+    func objectiveCParameterCallers() {
+        let reviewer = (name: "Reviewer.m", code: """
+            @implementation Reviewer
+            + (void)askInScene:(UIWindowScene *)scene {
+                [SKStoreReviewController requestReviewInScene:scene];
+            }
+            @end
+            """)
+        let global = (name: "Global.m", code: """
+            @implementation Done
+            - (void)finished { [Reviewer askInScene:ActiveScene()]; }
+            @end
+            """)
+        let none = (name: "None.m", code: """
+            @implementation Skip
+            - (void)skipped { [Reviewer askInScene:nil]; }
+            @end
+            """)
+        let definite = (name: "Definite.m", code: """
+            @implementation PlayerViewController
+            - (void)viewIsAppearing:(BOOL)animated { [Reviewer askInScene:self.view.window.windowScene]; }
+            @end
+            """)
+        func reported(_ files: [(name: String, code: String)]) -> Int {
+            mixed(files).filter { $0.location.file.hasSuffix("Reviewer.m") }.count
+        }
+        #expect(reported([Self.objectiveCHelpers, reviewer, global, none]) == 1)
+        #expect(reported([Self.objectiveCHelpers, reviewer, global, definite]) == 0)
+    }
+
+    @Test("the app delegate's window read from Objective-C is reported in a scene app only")
+    func objectiveCDelegateWindow() {
+        let reads = (name: "Alerts.m", code: """
+            @implementation Alerts
+            + (void)show:(UIAlertController *)alert {
+                UIViewController *root = [UIApplication sharedApplication].delegate.window.rootViewController;
+                UIWindow *window = ((AppDelegate *)[UIApplication sharedApplication].delegate).window;
+                AppDelegate *appDelegate = (AppDelegate *)[[UIApplication sharedApplication] delegate];
+                [appDelegate.window.rootViewController presentViewController:alert animated:YES completion:nil];
+                [UIApplication sharedApplication].delegate.window = [[UIWindow alloc] init];
+            }
+            @end
+            """)
+        let sceneDelegate = (name: "SceneDelegate.h", code: """
+            @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+            @property (strong, nonatomic) UIWindow *window;
+            @end
+            """)
+        let tvSceneDelegate = (name: "Player tvOS/SceneDelegate.h", code: """
+            @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+            @end
+            """)
+        let inSceneApp = mixed([reads, sceneDelegate]).filter { $0.location.file.hasSuffix("Alerts.m") }
+        #expect(inSceneApp.map(\.location.line) == [3, 4, 6], "\(inSceneApp.map(\.message))")
+        #expect(inSceneApp.allSatisfy { $0.ruleID == "key_window_lookup" })
+        #expect(mixed([reads]).isEmpty)
+        #expect(mixed([reads, tvSceneDelegate]).isEmpty)
+    }
 }

@@ -57,18 +57,19 @@ struct SingleSceneAppTests {
         """
     }
 
-    /// Lints `Trails/Share.swift` of a project written by `setUp`; the lookups' severities and helps.
-    static func lint(options: [String: RuleOptions] = [:], _ setUp: (ProjectScratchFolder) throws -> Void) throws
+    /// Lints `file` (`Trails/Share.swift`) of a project written by `setUp`; the lookups' severities and helps.
+    static func lint(options: [String: RuleOptions] = [:], file: String = "Trails/Share.swift",
+                     _ setUp: (ProjectScratchFolder) throws -> Void) throws
         -> [(rule: String, severity: Severity, help: String)] {
         let root = try ProjectScratchFolder()
         try root.write(".git/HEAD", "")
-        try root.write("Trails/Share.swift", Self.lookups)
+        try root.write(file, Self.lookups)
         try root.write("Widget/Info.plist", plist(multipleScenes: nil, manifest: false).replacingOccurrences(
             of: "<key>UILaunchStoryboardName</key>", with: "<key>NSExtension</key><dict/><key>X</key>"))
         try setUp(root)
         let rules = allRules.filter { ["connected_scenes_first", "key_window_lookup"].contains($0.description.id) }
         let linter = InMemoryLint.linter(rules: rules, ruleOptions: options) { $0.discoverDeploymentTargets = true }
-        let result = linter.lint([SourceFileRef(path: "Trails/Share.swift", absolutePath: root.path("Trails/Share.swift"), language: .swift)])
+        let result = linter.lint([SourceFileRef(path: file, absolutePath: root.path(file), language: .swift)])
         return result.diagnostics.map { ($0.ruleID, $0.severity, $0.help ?? "") }
     }
 
@@ -152,5 +153,96 @@ struct SingleSceneAppTests {
         #expect(beside.first?.help.contains("no UIApplicationSceneManifest in Trails/Info.plist") == true)
         let unknown = try Self.lint { root in try root.write("Package.swift", "let package = Package()") }
         #expect(unknown.map(\.severity) == [.warning, .warning])
+    }
+
+    /// `Trails: type: application, info: properties:` saying one scene.
+    static let singleSceneSpec = """
+        name: Trails
+        targets:
+          Trails:
+            type: application
+            platform: iOS
+            info:
+              path: Trails/Info.plist
+              properties:
+                UIApplicationSceneManifest:
+                  UIApplicationSupportsMultipleScenes: false
+        """
+
+    @Test("XcodeGen: included specs are followed, and a target's configFiles xcconfig names its INFOPLIST_FILE")
+    func xcodeGenIncludeAndConfigFiles() throws {
+        let found = try Self.lint { root in
+            try root.write("project.yml", """
+                name: Riot
+                configFiles:
+                  Release: Config/Project-Release.xcconfig
+                include:
+                  - path: Riot/target.yml
+                  # - path: Disabled/target.yml
+                """)
+            try root.write("Riot/target.yml", """
+                targets:
+                  Riot:
+                    type: application
+                    platform: iOS
+                    configFiles:
+                      Debug: Debug.xcconfig
+                      Release: Release.xcconfig
+                """)
+            try root.write("Riot/Release.xcconfig", "#include \"Common.xcconfig\"\n")
+            try root.write("Riot/Common.xcconfig", "INFOPLIST_FILE = Riot/SupportingFiles/Info.plist\n")
+            try root.write("Riot/SupportingFiles/Info.plist", Self.plist(multipleScenes: nil, manifest: false))
+        }
+        #expect(found.map(\.severity) == [.note, .note])
+        #expect(found.first?.help.contains("no UIApplicationSceneManifest in Riot/SupportingFiles/Info.plist") == true)
+        // The included target's plist enables multiple windows: warnings.
+        let several = try Self.lint { root in
+            try root.write("project.yml", "name: Riot\ninclude: [Riot/target.yml]\n")
+            try root.write("Riot/target.yml", "targets:\n  Riot:\n    type: application\n    configFiles:\n      Release: Release.xcconfig\n")
+            try root.write("Riot/Release.xcconfig", "INFOPLIST_FILE = $(SRCROOT)/Riot/Info.plist\n")
+            try root.write("Riot/Info.plist", Self.plist(multipleScenes: true))
+        }
+        #expect(several.map(\.severity) == [.warning, .warning])
+    }
+
+    @Test("Info.plists in build or dependency folders, and test-harness app targets, never decide")
+    func buildFoldersAndHarnesses() throws {
+        // A CMake build folder's Info.plist beside the file: no verdict, so warnings.
+        let cmake = try Self.lint(file: "cmake/Source/CMakeFiles/Formatter.dir/Share.swift") { root in
+            try root.write("Package.swift", "let package = Package()")
+            try root.write("cmake/Source/CMakeFiles/Formatter.dir/Info.plist", Self.plist(multipleScenes: nil, manifest: false))
+        }
+        #expect(cmake.map(\.severity) == [.warning, .warning])
+        // A core's own project whose only app target is a test harness with one scene: the app
+        // above (several scenes) decides.
+        let harness = try Self.lint(file: "Cores/Retro/Share.swift") { root in
+            try root.write("project.yml", "targets:\n  Trails:\n    type: application\n    info:\n      path: App/Info.plist\n")
+            try root.write("App/Info.plist", Self.plist(multipleScenes: true))
+            try root.write("Cores/Retro/Retro.xcodeproj/project.pbxproj", Self.pbxproj(appSettings: "INFOPLIST_FILE = Retro-Test-Info.plist; ")
+                .replacingOccurrences(of: "name = Trails;", with: "name = Retro_Test;"))
+            try root.write("Cores/Retro/Retro-Test-Info.plist", Self.plist(multipleScenes: nil, manifest: false))
+        }
+        #expect(harness.map(\.severity) == [.warning, .warning])
+    }
+
+    /// Runs the real command line on `root` with the JSON reporter; the severities it prints.
+    static func commandLineSeverities(_ root: ProjectScratchFolder) throws -> [String] {
+        let run = ConfigurationCommandLineTests.run(["--reporter", "json", "--quiet", root.path("")])
+        let data = Data(run.output.utf8)
+        let diagnostics = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]], "\(run.errors)")
+        return diagnostics.compactMap { $0["severity"] as? String }
+    }
+
+    @Test("the command line: folders without a manifest inherit the project's verdict; notes survive per-file settings")
+    func commandLineNotes() throws {
+        let root = try ProjectScratchFolder()
+        try root.write(".git/HEAD", "")
+        try root.write("project.yml", Self.singleSceneSpec)
+        try root.write("Trails/Features/Sharing/Share.swift", Self.lookups)
+        #expect(try Self.commandLineSeverities(root) == ["note", "note"])
+        // A configuration file in a subfolder gives the files there their own settings: the
+        // single-scene notes stay notes, even at a configured severity.
+        try root.write("Trails/Features/.seamlint.json", "{ rules: { key_window_lookup: { severity: \"error\" } } }\n")
+        #expect(try Self.commandLineSeverities(root) == ["note", "note"])
     }
 }

@@ -280,4 +280,135 @@ struct StructureScalingTests {
             return steps
         }
     }
+
+    @Test("a lookup at every level of thousands of nested closures, types or interpolations lints in linear steps")
+    func nestedScopesWithLookups() {
+        let shapes: [(Int) -> String] = [
+            { n in "func f() {\n" + String(repeating: "run {\n_ = UIApplication.shared.keyWindow\n", count: n)
+                + String(repeating: "}\n", count: n) + "}\n" },
+            { n in (0..<n).map { "struct T\($0) {\n    func f() { _ = UIApplication.shared.keyWindow }\n" }.joined()
+                + String(repeating: "}\n", count: n) },
+            { n in "func f() {\n    _ = " + String(repeating: "\"\\(UIApplication.shared.keyWindow)\\(", count: n) + "0"
+                + String(repeating: ")\"", count: n) + "\n}\n" },
+        ]
+        for shape in shapes {
+            ScalingTests.expectLinear(500) { n in
+                let (steps, diagnostics) = Self.lintSteps(Self.header + shape(n))
+                #expect(diagnostics.count == n)
+                return steps
+            }
+        }
+    }
+
+    @Test("where code runs (previews, iOS, early exits, enclosing function) is asked of every token of a deep nest in linear steps")
+    func scopeQuestionsInDeepNests() {
+        ScalingTests.expectLinear(1000) { n in
+            let source = "func f() {\n    if #available(iOS 18, *) { return }\n" + String(repeating: "run { x()\n", count: n)
+                + String(repeating: "}\n", count: n) + "}\n"
+            let file = SourceFile(path: "A.swift", bytes: Array(source.utf8))
+            var below = 0
+            let steps = ScalingCounter.counting {
+                for index in 0..<file.code.count {
+                    _ = file.isPreviewCode(at: index)
+                    _ = file.isOutsideIOS(at: index)
+                    _ = file.enclosingFunction(of: index)
+                    if file.runsOnlyBelowIOS(Version(18), at: index) { below += 1 }
+                }
+            }
+            #expect(below > 3 * n)
+            return steps
+        }
+    }
+
+    /// The answers of the walks the per-file tables replaced.
+    static func walkedAnswers(_ file: SourceFile, at index: Int, _ version: Version)
+        -> (preview: Bool, outside: Bool, function: Int?, below: Bool, declarations: [Int]) {
+        var declarations: [Int] = []
+        var open = Int(file.parent[index])
+        var preview = false
+        while open >= 0 {
+            if let owner = file.bodyOwner[Int32(open)] {
+                declarations.append(Int(owner))
+                let declaration = file.declarations[Int(owner)]
+                if declaration.isType && file.declaration(declaration, inheritsFrom: "PreviewProvider") { preview = true }
+            }
+            if file.code[open].kind == .leftBrace {
+                var before = open - 1
+                if before >= 0, file.code[before].kind == .rightParen, file.matching[before] >= 0 { before = Int(file.matching[before]) - 1 }
+                if before >= 0, file.tokenIs(before, "#Preview") { preview = true }
+            }
+            open = Int(file.parent[open])
+        }
+        var function: Int?
+        for owner in declarations {
+            let declaration = file.declarations[owner]
+            if declaration.isFunctionLike || declaration.kind == .variable { function = owner; break }
+            if declaration.isType { break }
+        }
+        let unavailable = declarations.contains { owner in
+            file.declarations[owner].attributes.contains { attribute in
+                guard file.attributeIs(attribute, "available"), file.code[attribute + 1].kind == .leftParen,
+                      file.matching[attribute + 1] > attribute + 1 else { return false }
+                let close = Int(file.matching[attribute + 1])
+                guard file.isName(attribute + 2, "iOS") || file.tokenIs(attribute + 2, "*") else { return false }
+                return (attribute + 2..<close).contains { file.isName($0, "unavailable") }
+            }
+        }
+        return (preview, file.isExcludedFromIOS(at: index) || unavailable, function.flatMap { file.declarations[$0].name },
+                file.runsOnlyBelowIOS(version, at: index), declarations)
+    }
+
+    @Test("the per-file scope tables answer as the walks through every enclosing bracket did")
+    func scopeTablesMatchWalks() {
+        let source = """
+            import SwiftUI
+            struct P: PreviewProvider {
+                static var previews: some View { run { Text(UIApplication.shared.keyWindow) } }
+            }
+            #Preview("x") { run { V() } }
+            @available(iOS, unavailable)
+            struct Mac { func f() { run { g(h { x }) } } }
+            final class C {
+                func f() {
+                    if #available(iOS 17, *) { return }
+                    run { if #available(iOS 18, *) { y() } else { z() } }
+                    struct Inner { func g() { run { w() } } }
+                    var v: Int { if #available(iOS 16, *) { return 1 }; return run { 2 } }
+                }
+            }
+            func top() { if #available(iOS 15, *) { return }; run { [a(b), c { d }] } }
+            """
+        let file = SourceFile(path: "A.swift", bytes: Array(source.utf8))
+        for version in [Version(16), Version(17), Version(18)] {
+            for index in 0..<file.code.count {
+                let walked = Self.walkedAnswers(file, at: index, version)
+                #expect(file.isPreviewCode(at: index) == walked.preview, "preview at \(index)")
+                #expect(file.isOutsideIOS(at: index) == walked.outside, "outside iOS at \(index)")
+                #expect(file.enclosingFunction(of: index)?.name == walked.function, "function at \(index)")
+                #expect(Array(file.enclosingDeclarations(of: index)) == walked.declarations, "declarations at \(index)")
+            }
+        }
+        // Early exits: inside `run { … }` after the iOS 17 exit of `C.f`, not in `Inner.g`.
+        let y = file.code.indices.first { file.isName($0, "y") }!
+        let w = file.code.indices.first { file.isName($0, "w") }!
+        let d = file.code.indices.first { file.isName($0, "d") }!
+        #expect(file.runsOnlyBelowIOS(Version(17), at: y))
+        #expect(!file.runsOnlyBelowIOS(Version(16), at: y))
+        #expect(!file.runsOnlyBelowIOS(Version(17), at: w))
+        #expect(file.runsOnlyBelowIOS(Version(15), at: d))
+    }
+
+    @Test("Objective-C: a lookup at every level of nested messages lints in linear steps", .enabled(if: ObjectiveCFixture.isAvailable))
+    func objectiveCNestedMessages() throws {
+        try ScalingTests.expectLinear(300) { n in
+            let source = "@implementation A\n- (void)f {\n    "
+                + String(repeating: "[self g:[UIApplication sharedApplication].keyWindow h:", count: n) + "0"
+                + String(repeating: "]", count: n) + ";\n}\n@end\n"
+            let file = try ObjectiveCFixture.file(source)
+            var lookups: [SceneLookup] = []
+            let steps = ScalingCounter.counting { lookups = file.objectiveCSceneLookups() }
+            #expect(lookups.count >= 1)
+            return steps
+        }
+    }
 }

@@ -11,6 +11,9 @@ public struct ObjectiveCMessage: Sendable {
     public var arguments: [Range<Int>]
 
     public var isUnary: Bool { arguments.isEmpty }
+
+    /// Messages spanning more code tokens than this are remembered by `SourceFile.objectiveCMessage(at:)`.
+    static let memoLength = 64
 }
 
 /// One step of an Objective-C postfix expression, which may mix property syntax and message
@@ -42,6 +45,17 @@ extension SourceFile {
         guard open >= 0, open < code.count, code[open].kind == .leftSquare, matching[open] > open,
               opensMessage(open) else { return nil }
         let close = Int(matching[open])
+        // A long message (thousands of arguments) is parsed once: each question about one of its
+        // arguments (the message around a pick, a step's message) read all of it again before.
+        guard close - open > ObjectiveCMessage.memoLength else { return parseObjectiveCMessage(open, close) }
+        if let known = objectiveCMessageMemo[open] { return known }
+        let message = parseObjectiveCMessage(open, close)
+        objectiveCMessageMemo[open] = message
+        return message
+    }
+
+    private func parseObjectiveCMessage(_ open: Int, _ close: Int) -> ObjectiveCMessage? {
+        ScalingCounter.add(close - open)
         guard let receiverEnd = expressionEnd(from: open + 1, limit: close) else { return nil }
         let first = receiverEnd + 1
         guard first < close, isNameLike(first) else { return nil }

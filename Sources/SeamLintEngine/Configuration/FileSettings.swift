@@ -62,14 +62,18 @@ extension FileSettings {
     /// A project rule decides once for the whole project; each of its findings then follows the
     /// settings of the file it points at: dropped where the rule is off, at that file's severity.
     /// `bySettings` is keyed by display path; empty when one set of settings covers the run.
-    static func scope(_ diagnostics: [Diagnostic], of rule: any Rule.Type, bySettings: [String: FileSettings]) -> [Diagnostic] {
+    /// `reportedAt` is the severity the rule reported at: a finding the rule lowered below it (a
+    /// note in a single-scene app) stays lowered, whatever the file's severity.
+    static func scope(_ diagnostics: [Diagnostic], of rule: any Rule.Type, bySettings: [String: FileSettings],
+                      reportedAt: Severity) -> [Diagnostic] {
         guard !bySettings.isEmpty else { return diagnostics }
         let id = rule.description.id
         return diagnostics.compactMap { diagnostic in
             guard let settings = bySettings[diagnostic.location.file] else { return diagnostic }
             guard settings.isEnabled(id) else { return nil }
             var scoped = diagnostic
-            scoped.severity = settings.severity(of: rule)
+            let configured = settings.severity(of: rule)
+            scoped.severity = diagnostic.severity < reportedAt ? min(diagnostic.severity, configured) : configured
             return scoped
         }
     }
