@@ -205,6 +205,18 @@ struct SingleSceneAppTests {
         #expect(several.map(\.severity) == [.warning, .warning])
     }
 
+    @Test("INFOPLIST_FILE written with $(SRCROOT) in the project itself (a password manager's three app targets)")
+    func sourceRootInProjectSettings() throws {
+        let found = try Self.lint { root in
+            try root.write("Trails.xcodeproj/project.pbxproj", Self.pbxproj(appSettings: "INFOPLIST_FILE = \"$(SRCROOT)/Trails/Info.plist\"; "))
+            // Preprocessed by Xcode (INFOPLIST_PREPROCESS = YES): `#ifdef` lines in the XML.
+            try root.write("Trails/Info.plist", Self.plist(multipleScenes: false).replacingOccurrences(
+                of: "<key>UILaunchStoryboardName</key>",
+                with: "\n#ifdef INTUNE\n<key>IntuneMAMSettings</key><dict/>\n#endif\n<key>UILaunchStoryboardName</key>"))
+        }
+        #expect(found.map(\.severity) == [.note, .note])
+    }
+
     @Test("Info.plists in build or dependency folders, and test-harness app targets, never decide")
     func buildFoldersAndHarnesses() throws {
         // A CMake build folder's Info.plist beside the file: no verdict, so warnings.
