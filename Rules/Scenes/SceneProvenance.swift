@@ -304,11 +304,15 @@ struct SceneProvenance {
             if collection.site.location != facts.helpers[index].site.location {
                 related.append(RelatedLocation(location: collection.site.location, message: "the collection is read here"))
             }
-            let message = collection.holdsWindows
-                ? "`\(text)` picks an arbitrary window out of helper \(displayName(index))'s windows of every scene"
+            let picked = collection.holdsWindows
+                ? "an arbitrary window out of helper \(displayName(index))'s windows of every scene"
                 : endsInWindow
-                    ? "`\(text)` picks a window of an arbitrary scene out of helper \(displayName(index))'s connected scenes"
-                    : "`\(text)` picks an arbitrary scene out of helper \(displayName(index))'s connected scenes"
+                    ? "a window of an arbitrary scene out of helper \(displayName(index))'s connected scenes"
+                    : "an arbitrary scene out of helper \(displayName(index))'s connected scenes"
+            // The pick is quoted only while the headline stays short; the span shows it anyway.
+            let quoted = "`\(text)` picks \(picked)"
+            let short = collection.holdsWindows ? "an arbitrary window" : endsInWindow ? "a window of an arbitrary scene" : "an arbitrary scene"
+            let message = quoted.count <= 100 ? quoted : "This pick takes \(short) from helper \(displayName(index))"
             return Finding(site: use.site, message: message,
                            help: use.help + " The helper \(displayName(index)) returns \(what), in no particular order.",
                            related: related, decidedBy: [facts.helpers[index].site, collection.site])

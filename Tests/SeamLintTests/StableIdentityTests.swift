@@ -107,4 +107,20 @@ struct StableIdentityTests {
             #expect(fingerprinter.fingerprint(of: unstamped) == diagnostic.contentFingerprint)
         }
     }
+
+    @Test func asciiLinesCollapseAsTheCharacterPathDoes() {
+        // Every ASCII byte, whitespace runs at the edges and inside, CR LF pairs; and a non-ASCII line.
+        var generator = SystemRandomNumberGenerator()
+        var samples: [[UInt8]] = [[], [0x20], [0x0D, 0x0A], Array("  a\t\tb \r\n c\u{0B}\u{0C}d\u{1C}\u{1F} ".utf8),
+                                  Array((0..<128).map { UInt8($0) }), Array(" é\u{00A0}x\u{2028} y ".utf8)]
+        for _ in 0..<500 {
+            samples.append((0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+                [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x1F, 0x61, 0x7A, 0x2E].randomElement(using: &generator)!
+            })
+        }
+        for sample in samples {
+            #expect(ContentFingerprint.collapsingWhitespace(sample[...])
+                    == ContentFingerprint.collapsingWhitespace(String(decoding: sample, as: UTF8.self)), "\(sample)")
+        }
+    }
 }

@@ -55,7 +55,6 @@ extension SourceFile {
     }
 
     private func parseObjectiveCMessage(_ open: Int, _ close: Int) -> ObjectiveCMessage? {
-        ScalingCounter.add(close - open)
         guard let receiverEnd = expressionEnd(from: open + 1, limit: close) else { return nil }
         let first = receiverEnd + 1
         guard first < close, isNameLike(first) else { return nil }
@@ -66,7 +65,11 @@ extension SourceFile {
         guard code[first + 1].kind == .colon else { return nil }
         var pieces = [first]
         var index = first + 2
+        // Steps taken, not the span: an argument's own brackets are skipped whole.
+        var steps = 1
+        defer { ScalingCounter.add(steps) }
         while index + 1 < close {
+            steps += 1
             if code[index].kind.isOpeningBracket, matching[index] > index {
                 index = Int(matching[index]) + 1   // arguments' own brackets hold no pieces of this message
             } else if isNameLike(index), code[index + 1].kind == .colon, isPieceLabel(index) {

@@ -33,7 +33,7 @@ struct ContentFingerprint {
         let lines = first == last ? line(at: first) : (first...last).map { line(at: $0) }.joined(separator: "\n")
         let above = neighbour(from: first - 1, step: -1)
         let below = neighbour(from: last + 1, step: 1)
-        let flagged = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        let flagged = Self.collapsingWhitespace(bytes[start..<end])
         ScalingCounter.add(end - start + lines.utf8.count + above.utf8.count + below.utf8.count)
         return Fingerprint.hex(Fingerprint.fnv1a([flagged, lines, above, below]))
     }
@@ -60,7 +60,7 @@ struct ContentFingerprint {
         if let known = collapsedLines[index] { return known }
         let start = lineStarts[index]
         let end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
-        var text = Self.collapsingWhitespace(String(decoding: bytes[start..<end], as: UTF8.self))
+        var text = Self.collapsingWhitespace(bytes[start..<end])
         if text.utf8.count > Self.longLine { text = " " + Fingerprint.hex(Fingerprint.fnv1a([text])) }
         ScalingCounter.add(end - start)
         collapsedLines[index] = text
@@ -99,6 +99,28 @@ struct ContentFingerprint {
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         return low
+    }
+
+    /// `collapsingWhitespace` of the bytes' text; ASCII text (nearly every line) straight from its
+    /// bytes, where Character-by-Character splitting cost most of a run with 400,000 findings.
+    static func collapsingWhitespace(_ slice: ArraySlice<UInt8>) -> String {
+        guard !slice.contains(where: { $0 >= 0x80 }) else {
+            return collapsingWhitespace(String(decoding: slice, as: UTF8.self))
+        }
+        // ASCII whitespace as `Character.isWhitespace` has it: tab, LF, VT, FF, CR, space.
+        @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var result: [UInt8] = []
+        result.reserveCapacity(slice.count)
+        var pendingSpace = false
+        for byte in slice {
+            if isSpace(byte) {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(0x20); pendingSpace = false }
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Runs of whitespace become one space; leading and trailing whitespace goes.
