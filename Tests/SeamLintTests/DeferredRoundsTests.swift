@@ -120,4 +120,31 @@ struct DeferredRoundsTests {
         #expect(words.mayContain(Array("héllo".utf8)) == nil, "not a run of ASCII name bytes: the bytes are searched")
         #expect(words.mayContain(Array("$0".utf8)) == nil)
     }
+
+    /// A chain of helpers, one file each, none spelling a window word: each round finds one more
+    /// link. Past `Linter.selectiveRounds` the unread files are read at once, so the files looked
+    /// at stay linear in the chain's length, and the finding is the same.
+    @Test func aLongHelperChainAcrossFilesIsFollowedInLinearSteps() throws {
+        func chain(_ length: Int) -> [(path: String, code: String)] {
+            var files = [Self.picker, (path: "Hop0.swift", code: "enum Hop0 { static var value: AnyObject? { UIApplication.shared.activeScene } }\n")]
+            for hop in 1..<length {
+                files.append((path: "Hop\(hop).swift", code: "enum Hop\(hop) { static var value: AnyObject? { Hop\(hop - 1).value } }\n"))
+            }
+            files.append((path: "Use.swift", code: """
+                func rate() {
+                    if let scene = Hop\(length - 1).value as? UIWindowScene { SKStoreReviewController.requestReview(in: scene) }
+                }
+                """))
+            return files
+        }
+        try ScalingTests.expectLinear(150) { length in
+            var result: LintResult?
+            let steps = ScalingCounter.counting {
+                result = InMemoryLint.run(chain(length), rules: [ConnectedScenesFirst.self, KeyWindowLookup.self], workers: 1)
+            }
+            let review = result?.diagnostics.first { $0.location.file == "Use.swift" }
+            #expect(review?.message.contains("helper `Hop\(length - 1).value`") == true, "\(review?.message ?? "no finding")")
+            return steps
+        }
+    }
 }
