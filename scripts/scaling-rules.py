@@ -6,16 +6,21 @@ A linear path takes about twice as long when n doubles; a quadratic one four tim
     python3 scripts/scaling-rules.py [--lint .build/release/lint] [--base 8000] [--only NAME,...] [--runs 3] [--all-rules]
 
 Prints a Markdown table (docs/robustness.md, "Rule and structure scaling"). The ratio column is
-t(4n) / t(2n): about 2 for linear, 4 for quadratic. Times are wall-clock seconds of one run with
+t(4n) / t(2n): about 2 for linear, 4 for quadratic. Times are processor seconds (user + system, lint and its libclang workers, one lint worker;
+`--clock wall` for elapsed seconds) with
 default rules and the JSON reporter, the temporary tree written beforehand.
 """
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+
+# "cpu": processor seconds of lint and its children (one worker), steady on a shared machine; "wall".
+CLOCK = "cpu"
 
 HEADER = "import UIKit\nimport SwiftUI\nimport StoreKit\n\n"
 
@@ -222,8 +227,12 @@ def run(lint, files, options=()):
             with open(full, "w") as handle:
                 handle.write(text)
         start = time.monotonic()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([lint, "--quiet", "--reporter", "json", *options, "."], cwd=folder,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if CLOCK == "cpu":
+            return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         return time.monotonic() - start
     finally:
         shutil.rmtree(folder)
@@ -237,7 +246,11 @@ def main():
     parser.add_argument("--headline", action="store_true", help="also time 400,000 keyWindow lines in one scope")
     parser.add_argument("--all-rules", action="store_true", help="enable the opt-in rules too (private_uikit_class …)")
     parser.add_argument("--runs", type=int, default=1, help="best of this many runs per size (the machine is shared)")
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                        help="cpu (default): processor seconds with one worker, steady under load; wall: elapsed seconds")
     arguments = parser.parse_args()
+    global CLOCK
+    CLOCK = arguments.clock
     lint = os.path.abspath(arguments.lint)
     wanted = [name for name in arguments.only.split(",") if name]
     print("| generator | n | t(n) s | t(2n) s | t(4n) s | t(4n)/t(2n) |")
@@ -247,11 +260,14 @@ def main():
             continue
         n = max(1, arguments.base // divisor)
         options = ["--enable-all-rules"] if arguments.all_rules else []
+        if CLOCK == "cpu":
+            options.append("--workers=1")
         times = [min(run(lint, generate(n * factor), options) for _ in range(arguments.runs)) for factor in (1, 2, 4)]
         ratio = times[2] / times[1] if times[1] > 0 else float("inf")
         print(f"| {name} | {n} | {times[0]:.2f} | {times[1]:.2f} | {times[2]:.2f} | {ratio:.1f} |", flush=True)
     if arguments.headline:
-        seconds = min(run(lint, GENERATORS["keyWindow lines, one scope, one name"][0](400_000)) for _ in range(arguments.runs))
+        options = ["--workers=1"] if CLOCK == "cpu" else []
+        seconds = min(run(lint, GENERATORS["keyWindow lines, one scope, one name"][0](400_000), options) for _ in range(arguments.runs))
         print(f"\n400,000 lines of `let w = UIApplication.shared.keyWindow` in one scope: {seconds:.1f} s")
     return 0
 

@@ -12,6 +12,7 @@ extension SourceFile {
         guard mentionsText("crollEdgeAppearance") else { return [] }
         let containers = objectiveCContainers()
         var result: [ScrollEdgeAssignment] = []
+        let uses = ObjectiveCLocalUses()
         for index in code.indices where code[index].kind == .identifier && !isExcludedFromIOS(at: index) {
             let value: Int
             if isName(index, "scrollEdgeAppearance"), tokenIs(index + 1, "="), index >= 2, code[index - 1].kind == .period {
@@ -26,7 +27,7 @@ extension SourceFile {
             }
             guard value < code.count else { continue }
             let body = objectiveCMethod(containing: index, in: containers)?.method.bodyOpen ?? 0
-            let (opacity, source) = objectiveCAppearanceOpacity(at: value, before: index, body: body)
+            let (opacity, source) = objectiveCAppearanceOpacity(at: value, before: index, body: body, uses: uses)
             result.append(ScrollEdgeAssignment(member: index, opacity: opacity, source: source))
         }
         return result
@@ -39,7 +40,8 @@ extension SourceFile {
         }
     }
 
-    private func objectiveCAppearanceOpacity(at value: Int, before limit: Int, body: Int) -> (AppearanceOpacity, String?) {
+    private func objectiveCAppearanceOpacity(at value: Int, before limit: Int, body: Int, uses: ObjectiveCLocalUses)
+        -> (AppearanceOpacity, String?) {
         guard let end = expressionEnd(from: value, limit: code.count) else { return (.unknown, nil) }
         let path = objectiveCPath(endingAt: end)
         if path.contains(where: { $0.kind != .subscript && isName($0.token, "UINavigationBarAppearance") }) {
@@ -47,14 +49,28 @@ extension SourceFile {
         }
         guard let last = path.last else { return (.unknown, nil) }
         if path.count == 1, last.kind == .name, code[last.token].kind == .identifier {
-            var state: AppearanceOpacity?
-            var index = body + 1
-            while index < limit {
-                if sameText(index, last.token), code[index].kind == .identifier, index + 1 < limit {
-                    state = appearanceConfiguration(of: index) ?? state
+            // The uses of the local from the method's start up to the assignment, read on from where
+            // the last assignment of the same local stopped (each read the method from its start).
+            let name = Array(bytes(at: last.token))
+            let positions = uses.positions(of: name, in: self)
+            let key = ObjectiveCLocalUses.Key(body: body, name: name)
+            var (cursor, state, reached) = uses.progress[key] ?? (0, nil, Int.min)
+            if limit < reached { (cursor, state) = (0, nil) }
+            if cursor == 0 {
+                var low = 0, high = positions.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if positions[middle] <= body { low = middle + 1 } else { high = middle }
                 }
-                index += 1
+                cursor = low
             }
+            let start = cursor
+            while cursor < positions.count && positions[cursor] + 1 < limit {
+                state = appearanceConfiguration(of: positions[cursor]) ?? state
+                cursor += 1
+            }
+            ScalingCounter.add(cursor - start + 1)
+            uses.progress[key] = (cursor, state, limit)
             return (state ?? .unknown, nil)
         }
         if last.kind == .message || last.kind == .property || code[end].kind == .rightParen {
@@ -108,5 +124,30 @@ extension SourceFile {
             }
         }
         return result
+    }
+}
+
+/// The identifiers of an Objective-C file by spelling, and how far the uses of each local were read
+/// per method, for `objectiveCScrollEdgeAssignments`: thousands of assignments of one local in a
+/// method each read the method from its start before (quadratic).
+final class ObjectiveCLocalUses {
+    struct Key: Hashable {
+        var body: Int
+        var name: [UInt8]
+    }
+
+    private var byName: [[UInt8]: [Int]]?
+    var progress: [Key: (cursor: Int, state: AppearanceOpacity?, limit: Int)] = [:]
+
+    func positions(of name: [UInt8], in file: SourceFile) -> [Int] {
+        if byName == nil {
+            var table: [[UInt8]: [Int]] = [:]
+            for index in file.code.indices where file.code[index].kind == .identifier {
+                table[Array(file.bytes(at: index)), default: []].append(index)
+            }
+            ScalingCounter.add(file.code.count)
+            byName = table
+        }
+        return byName?[name] ?? []
     }
 }

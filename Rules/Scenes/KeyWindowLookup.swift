@@ -557,9 +557,11 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         return words.sorted()
     }
 
-    /// A Swift file that spells none of these holds no global pick, app-delegate read, window pick
-    /// or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`, `isKeyWindow`,
-    /// `connectedScenes`, `delegate`, `.window`, `requestReview`, `showManageSubscriptions`.
+    /// A Swift file that spells none of these holds no global pick or collection, app-delegate
+    /// read, window pick or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`,
+    /// `isKeyWindow`, `connectedScenes`, `delegate`, `.window`, `requestReview`,
+    /// `showManageSubscriptions`. Its picks on a helper's collection (`helperScenes().first`) are
+    /// uses like those its helpers make, recorded in the deferred rounds where it spells the helper.
     static func mayHoldProvenance(_ file: SourceFile) -> Bool {
         file.mentionsText("window") || file.mentionsText("Window") || file.mentionsText("delegate")
             || file.mentionsText("connectedScenes") || file.mentionsText("requestReview")

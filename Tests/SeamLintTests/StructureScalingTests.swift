@@ -411,4 +411,20 @@ struct StructureScalingTests {
             return steps
         }
     }
+
+    @Test("Objective-C: thousands of scrollEdgeAppearance assignments of one local in one method are read in linear steps",
+          .enabled(if: ObjectiveCFixture.isAvailable))
+    func objectiveCScrollEdgeAssignmentsOfOneLocal() throws {
+        try ScalingTests.expectLinear(500) { n in
+            let source = "@implementation A\n- (void)f {\n    UINavigationBarAppearance *a = [[UINavigationBarAppearance alloc] init];\n"
+                + "    [a configureWithOpaqueBackground];\n"
+                + String(repeating: "    self.navigationController.navigationBar.scrollEdgeAppearance = a;\n", count: n) + "}\n@end\n"
+            let file = try ObjectiveCFixture.file(source)
+            var assignments: [ScrollEdgeAssignment] = []
+            let steps = ScalingCounter.counting { assignments = file.objectiveCScrollEdgeAssignments() }
+            #expect(assignments.count == n)
+            #expect(assignments.allSatisfy { $0.opacity == .opaque })
+            return steps
+        }
+    }
 }
