@@ -39,8 +39,9 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             `AppStore.requestReview(in:)`, `showManageSubscriptions(in:)`) whose scene comes from a global helper, \
             or from a parameter that every call in the project feeds from one, is reported at the call, with \
             the helper's definition as related location. A pick on the whole collection a helper returns \
-            (`helperScenes().first`, where the helper returns `connectedScenes.compactMap { … }` unpicked) is reported \
-            at the pick, with the helper as related location. Other uses of a helper are not: its definition is \
+            (`helperScenes().first`, `helperScenes()[0]` with an integer literal, where the helper returns \
+            `connectedScenes.compactMap { … }` unpicked) is reported at the pick, with the helper as related location; \
+            a helper whose returned value is such a pick is a global helper for its own readers. Other uses of a helper are not: its definition is \
             the finding. Names are matched as written, without types: a member read on a value of unknown type \
             counts only when every declaration of that name in the project is global. \
             Objective-C takes part: a category or class method, or a C function, returning an object whose `return` \
@@ -217,8 +218,48 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """]),
+            // A literal subscript on a helper's scenes picks as arbitrarily as `.first`; a helper that
+            // picks from a helper's scenes (reported at its pick) is a global helper for its readers.
+            Example("""
+                enum Current {
+                    static var scene: UIWindowScene? { ↓SceneFinder.allScenes().first }
+                }
+                func rate() {
+                    let backmost = ↓SceneFinder.allScenes()[0]
+                    ↓SKStoreReviewController.requestReview(in: Current.scene!)
+                    let orientation = Current.scene?.interfaceOrientation
+                }
+                """, companions: ["""
+                enum SceneFinder {
+                    static func allScenes() -> [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    }
+                }
+                """]),
         ],
         nonTriggering: [
+            // A computed index into a helper's scenes; a helper that picks a scene by its identity
+            // (not global), and one that only filters (still the whole collection, read as a whole).
+            Example("""
+                enum Current {
+                    static func scene(_ id: String) -> UIWindowScene? {
+                        SceneFinder.allScenes().first { $0.session.persistentIdentifier == id }
+                    }
+                    static var visible: [UIWindowScene] { SceneFinder.allScenes().filter { $0.activationState == .foregroundActive } }
+                }
+                func rate(_ id: String, at index: Int) {
+                    let chosen = SceneFinder.allScenes()[index]
+                    SKStoreReviewController.requestReview(in: Current.scene(id)!)
+                    let several = Current.visible.count > 1
+                }
+                """, companions: ["""
+                enum SceneFinder {
+                    static func allScenes() -> [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    }
+                }
+                """]),
+
             // Objective-C: a scene the caller has, and a parameter one caller feeds with its own window's scene.
             Example("""
                 @implementation ReviewPrompter

@@ -38,7 +38,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             Values are followed across files (see `connected_scenes_first`): a window picked on a scene that a \
             global helper returns (`helper()?.keyWindow`, `helper()?.windows.first(where: \\.isKeyWindow)`), or \
             the key window picked among a helper's windows, is reported with the helper's definition as \
-            related location; so is a pick on a whole collection a helper returns (`allWindows().first`, \
+            related location; so is a pick on a whole collection a helper returns (`allWindows().first`, `allWindows()[0]`, \
             `helperScenes().first?.keyWindow`: every window or every scene, unpicked). In an app whose windows belong to scenes (a `UIWindowSceneDelegate` or a SwiftUI \
             `App` in the project), reading the app delegate's `window` \
             (`(UIApplication.shared.delegate as? AppDelegate)?.window`, through a local or a helper such as \
@@ -246,8 +246,50 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     var body: some Scene { WindowGroup { ContentView() } }
                 }
                 """]),
+            // A literal subscript on a helper's windows; a window picked on the scene of a helper that
+            // picks from a helper's scenes (that helper is reported at its pick, by `connected_scenes_first`).
+            Example("""
+                func presentAlert(_ alert: UIAlertController) {
+                    let backmost = ↓WindowFinder.allWindows()[0]
+                    ↓Current.scene?.windows.first(where: \\.isKeyWindow)?.rootViewController?.present(alert, animated: true)
+                    let top = ↓Current.scene?.windows[0]
+                }
+                """, companions: ["""
+                enum WindowFinder {
+                    static func allWindows() -> [UIWindow] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                    }
+                    static func allScenes() -> [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    }
+                }
+                enum Current {
+                    static var scene: UIWindowScene? { WindowFinder.allScenes().first }
+                }
+                """]),
         ],
         nonTriggering: [
+            // A computed index into a helper's windows, and a plain use of a helper that picks from a
+            // helper's scenes (its pick is the finding).
+            Example("""
+                func layout(at index: Int) {
+                    let chosen = WindowFinder.allWindows()[index]
+                    let orientation = Current.scene?.interfaceOrientation
+                }
+                """, companions: ["""
+                enum WindowFinder {
+                    static func allWindows() -> [UIWindow] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                    }
+                    static func allScenes() -> [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    }
+                }
+                enum Current {
+                    static var scene: UIWindowScene? { WindowFinder.allScenes().first }
+                }
+                """]),
+
             // Objective-C: the app delegate's window in an app without scenes (a scene delegate only
             // in a tvOS folder's build), and the window being set.
             Example("""

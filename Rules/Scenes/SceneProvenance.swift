@@ -19,6 +19,8 @@ struct SceneProvenance {
     enum Reason: Equatable {
         case source(FactLocation)
         case helper(Int)
+        /// The helper picks one element of what collection helper `Int` returns.
+        case collection(Int)
     }
 
     /// Global helpers (indices into `facts.helpers`) and why.
@@ -55,11 +57,16 @@ struct SceneProvenance {
         keyWindowRedefinition = (helpersByName["keyWindow"] ?? []).first { index in
             facts.helpers[index].owner == "UIApplication" && !facts.helpers[index].isStatic
         }
-        solve()
-        for (index, helper) in facts.helpers.enumerated() where global[index] == nil {
+        for (index, helper) in facts.helpers.enumerated() {
             guard let collection = helper.flow.collection, helper.flow.global == nil else { continue }
             collectionHelpers[index] = collection
             collectionCount[helper.name, default: 0] += 1
+        }
+        solve()
+        // A helper that is global (through another helper) returns one value, not its collection.
+        for index in collectionHelpers.keys where global[index] != nil {
+            collectionHelpers[index] = nil
+            collectionCount[facts.helpers[index].name, default: 0] -= 1
         }
     }
 
@@ -90,6 +97,11 @@ struct SceneProvenance {
             if let site = helper.flow.global ?? helper.flow.applicationKeyWindow { markGlobal(index, .source(site)) }
             else if sceneApp, let site = helper.flow.delegateWindow { markGlobal(index, .source(site)) }
             if helper.flow.appDelegate { markDelegate(index, .source(helper.site)) }
+            // `var current: UIWindowScene? { Helper.allScenes().first }`: a pick on a helper's whole
+            // collection is a global value (reported at the pick, `collectionFindings`).
+            if global[index] == nil, let collection = collectionHelper(picked: helper.flow, in: helper.context) {
+                markGlobal(index, .collection(collection))
+            }
         }
         while let (source, isDelegate) = queue.popLast() {
             for (reader, position) in readers[facts.helpers[source].name] ?? [] {
@@ -197,6 +209,11 @@ struct SceneProvenance {
             related.append(RelatedLocation(location: root.location, message: "the value it returns is picked here"))
             decidedBy.append(root)
         }
+        if case .collection(let collection)? = reasons[current] {
+            related.append(RelatedLocation(location: facts.helpers[collection].site.location,
+                                           message: "it picks from helper \(displayName(collection)), which returns a whole collection"))
+            decidedBy.append(facts.helpers[collection].site)
+        }
         return (related, decidedBy)
     }
 
@@ -266,6 +283,16 @@ struct SceneProvenance {
                            help: use.help + " The helper \(displayName(index)) cannot know which window its caller is in.",
                            related: related, decidedBy: decidedBy)
         }
+    }
+
+    /// The helper returning a global collection that `flow` picks one element of (`allScenes().first`), if any.
+    func collectionHelper(picked flow: ProvenanceFlow, in context: [String]) -> Int? {
+        for reference in flow.references where reference.picksElement {
+            for index in helpersByName[reference.name] ?? [] where collectionHelpers[index] != nil {
+                if resolves(reference, in: context, to: index, counts: collectionCount) { return index }
+            }
+        }
+        return nil
     }
 
     /// The helper returning a global collection that `flow` reads, if any.

@@ -101,6 +101,10 @@ struct SceneProvenanceCollector {
                 openScope(at: index)
             } else if token.keyword == .for, code[index + 1].kind == .identifier, code[index + 2].keyword == .in {
                 bindings[currentOwner ?? -1, default: [:]][file.text(at: index + 1), default: []].append(.unknown)
+            } else if token.kind == .leftSquare, index + 2 < code.count, code[index + 1].kind == .integerLiteral, code[index + 2].kind == .rightSquare,
+                      !scenePickTokens.contains(index), Self.first(of: globalPicks, in: index..<index + 1) == nil {
+                // `helperWindows()[0]`: a subscript pick on what a helper returns.
+                recordCollectionPick(at: index)
             } else if token.kind == .identifier {
                 recordUse(at: index)
                 if recordsCalls, code[index + 1].kind == .leftParen, !code[index + 1].flags.contains(.lineStart),
@@ -440,12 +444,14 @@ struct SceneProvenanceCollector {
         } else if file.isCapitalized(head) {
             form = .staticMember(name)
         } else {
-            flow.add(ProvenanceReference(name: name, form: .unqualified, readsWindow: windowRead(in: chain, after: 0, limit: limit) != nil))
+            flow.add(ProvenanceReference(name: name, form: .unqualified, readsWindow: windowRead(in: chain, after: 0, limit: limit) != nil,
+                                         picksElement: picksElement(in: chain, after: 0, limit: limit)))
         }
         var position = next
         while let link = namedLink(in: chain, from: position, limit: limit) {
             let member = file.text(at: links[link].token)
-            flow.add(ProvenanceReference(name: member, form: form, readsWindow: windowRead(in: chain, after: link, limit: limit) != nil))
+            flow.add(ProvenanceReference(name: member, form: form, readsWindow: windowRead(in: chain, after: link, limit: limit) != nil,
+                                         picksElement: picksElement(in: chain, after: link, limit: limit)))
             form = .member
             position = link + 1
         }
@@ -541,12 +547,27 @@ struct SceneProvenanceCollector {
     }
 
     /// `helperScenes().first`, `UIApplication.shared.foregroundScenes.first(where: …)`, `scenes.first`
-    /// with `let scenes = helperScenes()`: a pick on what the name before it (through `filter`,
-    /// `compactMap` … and calls) returns. Whether that is a global collection is decided for the
-    /// project (`SceneProvenance.collectionFindings`).
+    /// with `let scenes = helperScenes()`, `helperWindows()[0]`: a pick on what the name before it
+    /// (through `filter`, `compactMap` … and calls) returns. Whether that is a global collection is
+    /// decided for the project (`SceneProvenance.collectionFindings`).
     mutating func recordCollectionPick(at index: Int) {
+        guard let pick = collectionPick(at: index) else { return }
+        let flow = self.flow(of: pick.chainStart..<pick.head + 1, owner: currentOwner)
+        guard flow.global == nil, flow.applicationKeyWindow == nil, flow.collection == nil, !flow.references.isEmpty else { return }
+        facts.uses.append(ProvenanceUse(kind: .collectionPick(pick.walk.pickText, readsWindow: pick.walk.pickedWindow),
+                                        site: span(from: pick.chainStart, pick: index),
+                                        help: Self.windowHelp(file.windowHost(at: index, memo: hosts)),
+                                        context: typeContext(of: index), flow: flow))
+    }
+
+    /// The pick at `index` (a pick name, or the `[` of a subscript with an integer literal) when it
+    /// picks one element of what the name `head` returns: not an identifying predicate, an existence
+    /// check, or code that runs only before iOS 13.
+    func collectionPick(at index: Int) -> (head: Int, chainStart: Int, walk: SceneLookupFinder.Walk)? {
         let chain = file.chain(containing: index)
-        guard let position = chain.links.firstIndex(where: { $0.token == index && $0.kind == .member }), position > 0 else { return }
+        guard let position = chain.links.firstIndex(where: {
+            $0.token == index && ($0.kind == .member || ($0.kind == .subscript && isLiteralIndex($0)))
+        }), position > 0 else { return nil }
         let finder = SceneLookupFinder(file: file)
         var head = position - 1
         while head >= 0 {
@@ -555,24 +576,45 @@ struct SceneProvenanceCollector {
             if link.kind == .member, finder.isTransformName(link.token) { head -= 1; continue }
             break
         }
-        guard head >= 0, chain.links[head].kind == .member || chain.links[head].kind == .name else { return }
+        guard head >= 0, chain.links[head].kind == .member || chain.links[head].kind == .name else { return nil }
         let headToken = chain.links[head].token
         // A name the file resolves itself (`scenes`, `UIApplication.shared.connectedScenes`) is not a helper's.
-        if file.tokenIs(headToken, "connectedScenes") || file.tokenIs(headToken, "windows") { return }
+        if file.tokenIs(headToken, "connectedScenes") || file.tokenIs(headToken, "windows") { return nil }
         var next = head + 1
         while next < chain.links.count, chain.links[next].kind == .call || chain.links[next].kind == .trailingClosure { next += 1 }
         var walk = finder.follow(links: chain.links, from: next,
                                  SceneLookupFinder.Walk(value: .scenes, start: chain.start, end: index))
         walk.end = max(walk.end, chain.end)
-        guard walk.firstPick == index, !walk.identifying, !finder.isExistenceCheck(pick: index, end: walk.end) else { return }
-        if let below = file.iosAvailability(at: index).below, below <= Version(13) { return }
-        let flow = self.flow(of: chain.start..<headToken + 1, owner: currentOwner)
-        guard flow.global == nil, flow.applicationKeyWindow == nil, flow.collection == nil, !flow.references.isEmpty else { return }
-        let readsWindow = walk.pickedWindow
-        facts.uses.append(ProvenanceUse(kind: .collectionPick(walk.pickText, readsWindow: readsWindow),
-                                        site: span(from: chain.start, pick: index),
-                                        help: Self.windowHelp(file.windowHost(at: index, memo: hosts)),
-                                        context: typeContext(of: index), flow: flow))
+        guard walk.firstPick == index, !walk.identifying, !finder.isExistenceCheck(pick: index, end: walk.end) else { return nil }
+        if let below = file.iosAvailability(at: index).below, below <= Version(13) { return nil }
+        return (headToken, chain.start, walk)
+    }
+
+    /// `[0]`, `[1]`: a subscript whose index is one integer literal (a computed index may be a definite choice).
+    func isLiteralIndex(_ link: Chain.Link) -> Bool {
+        guard let close = link.close, close == link.token + 2 else { return false }
+        return file.code[link.token + 1].kind == .integerLiteral
+    }
+
+    /// The pick right after link `position` of `chain` (through optionals, calls and transforms) takes
+    /// one element of what that link's name returns (`collectionPick(at:)`).
+    func picksElement(in chain: Chain, after position: Int, limit: Int) -> Bool {
+        let finder = SceneLookupFinder(file: file)
+        var index = position + 1
+        while index < chain.links.count, chain.links[index].token < limit {
+            let link = chain.links[index]
+            switch link.kind {
+            case .optional, .call, .trailingClosure:
+                index += 1
+            case .member where finder.isTransformName(link.token):
+                index += 1
+            case .member where isCollectionPickName(link.token), .subscript:
+                return collectionPick(at: link.token)?.head == chain.links[position].token
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     mutating func recordDelegateWindow(at window: Int) {

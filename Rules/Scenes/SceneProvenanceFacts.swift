@@ -54,6 +54,9 @@ struct ProvenanceReference: Sendable, Equatable {
     var form: Form
     /// The chain reads `.window` right after it (`AppDelegate.shared.window`).
     var readsWindow = false
+    /// The chain picks one element of what the name returns (`allScenes().first`, `helperWindows()[0]`):
+    /// a global value when the name is a helper returning a global collection.
+    var picksElement = false
 }
 
 /// Where a value comes from, as far as one file can tell.

@@ -243,6 +243,72 @@ struct SceneProvenanceTests {
         #expect(first.related.first?.location.line == 1)
     }
 
+    @Test("a subscript with an integer literal on a helper's collection is a pick; a computed index is not")
+    func subscriptOnHelperCollection() throws {
+        let found = lint([
+            (path: "Finder.swift", code: """
+                enum Finder {
+                    static var scenes: [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    }
+                    static func allWindows() -> [UIWindow] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                    }
+                }
+                """),
+            (path: "Use.swift", code: """
+                func share(at index: Int) {
+                    let scene = Finder.scenes[0]
+                    let window = Finder.allWindows()[1]
+                    let keyOfFirst = Finder.scenes[0].keyWindow
+                    let chosen = Finder.scenes[index]
+                    let ranged = Finder.allWindows()[0..<1]
+                }
+                """),
+        ])
+        let uses = found.filter { $0.location.file == "Use.swift" }.sorted { $0.location.line < $1.location.line }
+        #expect(uses.map(\.location.line) == [2, 3, 4])
+        #expect(uses.map(\.ruleID) == ["connected_scenes_first", "key_window_lookup", "key_window_lookup"])
+        let scene = try #require(uses.first)
+        #expect(scene.message.hasPrefix("`[0]` picks an arbitrary scene"))
+        #expect(scene.related.first?.location.file == "Finder.swift")
+        #expect(scene.location.column == 17)
+    }
+
+    @Test("a helper picking from a helper's collection is a global helper for its readers; a plain use is not a finding")
+    func pickingHelperIsGlobal() throws {
+        let found = lint([
+            (path: "Finder.swift", code: """
+                enum Finder {
+                    static func allScenes() -> [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    }
+                }
+                """),
+            (path: "Current.swift", code: """
+                var current: UIWindowScene? { Finder.allScenes().first }
+                var visible: [UIWindowScene] { Finder.allScenes().filter { $0.activationState == .foregroundActive } }
+                """),
+            (path: "Use.swift", code: """
+                func rate() {
+                    let window = current?.windows.first
+                    SKStoreReviewController.requestReview(in: current!)
+                    let orientation = current?.interfaceOrientation
+                    let count = visible.count
+                }
+                """),
+        ])
+        // The pick in the helper is reported once, where it is made.
+        #expect(found.filter { $0.location.file == "Current.swift" }.map(\.location.line) == [1])
+        let uses = found.filter { $0.location.file == "Use.swift" }.sorted { $0.location.line < $1.location.line }
+        #expect(uses.map(\.location.line) == [2, 3])
+        #expect(uses.map(\.ruleID) == ["key_window_lookup", "connected_scenes_first"])
+        let review = try #require(uses.last)
+        #expect(review.message.contains("helper `current`"))
+        // The helper, then the collection helper it picks from.
+        #expect(review.related.map(\.location.file) == ["Current.swift", "Finder.swift"])
+    }
+
     private func mixed(_ files: [(name: String, code: String)]) -> [Diagnostic] {
         InMemoryLint.mixed(files, rules: [ConnectedScenesFirst.self, KeyWindowLookup.self]).diagnostics
     }
