@@ -445,6 +445,16 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
         ]
     )
 
+    /// Every word a fact of `collectFacts` needs (each part below checks its own first):
+    /// `scrollEdgeAppearance` and `UINavigationBarAppearance` (appearances), `NavigationController`,
+    /// `pushViewController`, `setViewControllers`, `show(` (hosting sites; the two middle ones spell
+    /// `View`), `UIHostingController` (subclasses), `overlay`, `ZStack` (dialogs) and `View`
+    /// (composition nodes). `View` is in most SwiftUI files, but not in models, services and the like.
+    public static var factTriggerWords: [String] {
+        ["View", "NavigationController", "show(", "UIHostingController", "overlay", "ZStack",
+         "scrollEdgeAppearance", "UINavigationBarAppearance"]
+    }
+
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
         guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,

@@ -1,6 +1,7 @@
 import Testing
 import SeamLintCore
 import SeamLintEngine
+import SeamLintRules
 import SeamLintCLI
 
 /// Each registered project rule's `Facts.append` keeps every field: a list field forgotten there
@@ -13,6 +14,62 @@ struct ProjectFactsTests {
             let unfilled = Self.checkAppend(rule)
             #expect(unfilled.isEmpty, "\(rule.description.id): no example records \(unfilled.sorted())")
         }
+    }
+
+    /// The engine skips a collector in a file that spells none of its `factTriggerWords`
+    /// (`objectiveCFactTriggerWords`): each rule's examples, the sources below, and each of them with
+    /// every trigger word spelled differently, must then record nothing, so the skip never changes
+    /// a result.
+    /// Checked for the rules whose collectors record nothing at all in such a file (others record
+    /// names that their `finish` reads only when some other file spells a word).
+    @Test func factTriggerWordsCoverEveryFact() {
+        for rule in [ScrollEdgeOverlay.self] as [any ProjectRule.Type] {
+            let missed = Self.factsWithoutTriggerWords(rule)
+            #expect(missed.isEmpty, "\(rule.description.id) records facts without its trigger words in: \(missed)")
+        }
+    }
+
+    /// Sources that record facts with few words, for `factTriggerWordsCoverEveryFact`.
+    private static let triggerProbes: [Example] = [
+        Example("func present() { show(Player(), sender: nil) }"),
+        Example("func present(_ n: UINavigationController) { n.setViewControllers([UIHostingController(rootView: Player())], animated: false) }"),
+        Example("func present(_ n: UINavigationController) { n.pushViewController(UIHostingController(rootView: Player()), animated: false) }"),
+        Example("let root = UINavigationController(rootViewController: UIHostingController(rootView: Player()))"),
+        Example("final class Host: UIHostingController<Player> {}"),
+        Example("extension Player { var dimmed: some Shape { Rectangle() } }"),
+        Example("""
+            struct Sheet: View {
+                var body: some View { Text("").overlay(Color.black.opacity(0.4).ignoresSafeArea()) }
+            }
+            """),
+    ]
+
+    /// The sources (among examples, probes and their variants) spelling no trigger word in which
+    /// the rule records facts.
+    private static func factsWithoutTriggerWords<R: ProjectRule>(_ rule: R.Type) -> [String] {
+        let examples = R.description.triggering + R.description.nonTriggering + (extraExamples[R.description.id] ?? [])
+            + triggerProbes
+        var missed: [String] = []
+        for example in examples where example.language == .swift || ObjectiveCAvailability.isAvailable {
+            let words = example.language == .swift ? R.factTriggerWords : R.objectiveCFactTriggerWords
+            guard !words.isEmpty else { continue }
+            for code in [example.code] + example.companions {
+                // The source itself, and with each trigger word spelled with `_` after its first
+                // letter (`V_iew`): a near miss that keeps the rest of the code.
+                let respelled = words.reduce(code) { text, word in
+                    text.replacingOccurrences(of: word, with: String(word.first!) + "_" + word.dropFirst())
+                }
+                for variant in [code, respelled] where !words.contains(where: { variant.contains($0) }) {
+                    let variantExample = Example(variant, language: example.language,
+                                                 iosDeploymentTarget: example.iosDeploymentTarget)
+                    guard let facts = facts(of: rule, in: variant, example: variantExample) else { continue }
+                    if String(reflecting: facts) != String(reflecting: R.Facts()) {
+                        missed.append(String(variant.prefix(80)))
+                    }
+                }
+            }
+        }
+        return missed
     }
 
     /// Appends each example file's facts to themselves and expects every list field to double;
