@@ -351,7 +351,10 @@ public final class Linter: Sendable {
                     let fresh = Set(words.filter { !$0.isEmpty }).subtracting(usedWords[project]?[collector] ?? [])
                     guard !fresh.isEmpty else { continue }
                     usedWords[project, default: [:]][collector, default: []].formUnion(fresh)
-                    checks.append((collector, readsEveryFile ? nil : Self.searchWords(fresh)))
+                    // Many words (every helper of a large project) would be looked for in every
+                    // file, files × words: reading the unread files costs less.
+                    let readsAll = readsEveryFile || fresh.count > Self.maximumSearchWords
+                    checks.append((collector, readsAll ? nil : Self.searchWords(fresh)))
                     stillOpen[project, default: []].append(collector)
                 }
                 guard !checks.isEmpty else { continue }
@@ -365,6 +368,7 @@ public final class Linter: Sendable {
             guard !jobs.isEmpty else { break }
             // A file whose first pass rules out every new word is not read.
             let round = jobs.filter { job in
+                ScalingCounter.add(job.checks.reduce(0) { $0 + ($1.words?.count ?? 1) })
                 guard let spelled = fileResults[job.file].spelled else { return true }
                 return job.checks.contains { check in
                     check.words.map { words in words.contains { word in word.allSatisfy { spelled.mayContain($0) ?? true } } } ?? true
@@ -405,6 +409,8 @@ public final class Linter: Sendable {
 
     /// Rounds that read only the files spelling a new word; later rounds read every unread file.
     static let selectiveRounds = 4
+    /// The most new words a round looks for in each file; with more it reads every unread file.
+    static let maximumSearchWords = 64
 
     /// `words` as bytes, sorted, each split at its spaces (a file must spell every part).
     static func searchWords(_ words: Set<String>) -> [[[UInt8]]] {

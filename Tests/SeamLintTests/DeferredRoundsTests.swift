@@ -147,4 +147,29 @@ struct DeferredRoundsTests {
             return steps
         }
     }
+
+    /// Every file spells a window word and holds a global helper another file reads: the first
+    /// round's new words are every helper. Looking for each in each file would cost files × helpers.
+    @Test func manyGlobalHelpersAreFollowedInLinearSteps() throws {
+        func chain(_ length: Int) -> [(path: String, code: String)] {
+            var files = [(path: "H0.swift", code: "func w0() -> UIWindow? { UIApplication.shared.keyWindow }\n")]
+            for hop in 1..<length {
+                files.append((path: "H\(hop).swift", code: """
+                    func w\(hop)() -> UIWindow? { w\(hop - 1)() }
+                    func u\(hop)() { w\(hop)()?.endEditing(true) }
+
+                    """))
+            }
+            files.append((path: "Use.swift", code: "func rate() { if let scene = w\(length - 1)()?.windowScene { SKStoreReviewController.requestReview(in: scene) } }\n"))
+            return files
+        }
+        try ScalingTests.expectLinear(200) { length in
+            var result: LintResult?
+            let steps = ScalingCounter.counting {
+                result = InMemoryLint.run(chain(length), rules: [ConnectedScenesFirst.self, KeyWindowLookup.self], workers: 1)
+            }
+            #expect(result?.diagnostics.contains { $0.location.file == "Use.swift" } == true, "\(result?.diagnostics.map(\.message) ?? [])")
+            return steps
+        }
+    }
 }
