@@ -28,7 +28,7 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             `allObjects.firstObject`, `[0]`). Code that is not compiled for iOS is skipped: a branch whose \
             condition is false on iOS (`#if os(tvOS)`, `#if TARGET_OS_TV`, `#if !TARGET_OS_IPHONE`, \
             `#ifdef`/`#elif` alike) or that follows a branch true on iOS (the `#else` of `#if os(iOS)`). \
-            Test files are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
+            Test files (under a `…Tests`, `…Testing` such as a `UITesting` harness app, or `…_Test` folder) are skipped (set the rule option `include_tests` to `true`, or pass `--include-tests`, to lint them).
 
             \(SingleSceneApps.rationale)
 
@@ -88,6 +88,15 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
         severity: .warning,
         options: [.includeTests, SingleSceneApps.noteOption],
         triggering: [
+            // A feature folder whose name merely ends in "Test" is app code, not a test target.
+            Example("""
+                struct SpeedTestView: View {
+                    func share() {
+                        let scene = ↓UIApplication.shared.connectedScenes.first as? UIWindowScene
+                        scene?.windows.first?.rootViewController?.present(activity, animated: true)
+                    }
+                }
+                """, fileName: "App/SpeedTest/SpeedTestView.swift"),
             Example("""
                 final class ShareViewController: UIViewController {
                     func share(_ url: URL) {
@@ -380,6 +389,21 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                     XCTAssertNotNil(scene)
                 }
                 """, fileName: "SceneTests.swift"),
+            // A UI-testing harness app (`UITesting`) and a test target's folder (`…_Test`) run one scene.
+            Example("""
+                struct TestEmulatorScene: Scene {
+                    func attach() {
+                        let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene
+                        scene?.windows.first?.makeKeyAndVisible()
+                    }
+                }
+                """, fileName: "UITesting/Scenes/TestEmulatorScene.swift"),
+            Example("""
+                int main(int argc, char *argv[]) {
+                    UIWindowScene *scene = (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.anyObject;
+                    return 0;
+                }
+                """, language: .objectiveC, fileName: "Core_Test/main.m"),
             // A filtered collection kept for iterating every scene (seen in a home-automation app).
             Example("""
                 private func scenes(for activity: SceneActivity) -> [UIScene] {

@@ -30,6 +30,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             `UIApplication`, calls to it are not reported — its body, where the pick happens, is. \
             `windowScene.keyWindow`, `view.window` and a scene delegate's own `window` are not global lookups, \
             and code that only runs before iOS 13 (the `else` of `if #available(iOS 13, *)`) has no scenes. \
+            A pick that only becomes text (interpolated into a string or handed to `print`, `debugPrint`, \
+            `dump` or `NSLog`) is not reported: a log line shows nothing in a window. \
             Objective-C gets the same check (`[UIApplication sharedApplication].keyWindow`, `windows.firstObject`, \
             `lastObject`, `[0]`). The deprecated API forwarded to silence its warning is still the API: \
             `(UIApplication.shared as SomeProtocol).keyWindow` (or `.windows`), `UIApplication.shared.value(forKey: "keyWindow")` \
@@ -82,6 +84,16 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         severity: .warning,
         options: [.includeTests, SingleSceneApps.noteOption],
         triggering: [
+            // The insets lay out the view; that they are also logged does not make the pick text only.
+            Example("""
+                final class OverlayView: UIView {
+                    func place() {
+                        let insets = ↓UIApplication.shared.windows.first?.safeAreaInsets ?? .zero
+                        print("insets \\(insets)")
+                        frame = frame.inset(by: insets)
+                    }
+                }
+                """),
             Example("""
                 func showError(_ alert: UIAlertController) {
                     ↓UIApplication.shared.keyWindow?.rootViewController?.present(alert, animated: true)
@@ -290,6 +302,18 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 }
                 """]),
 
+            // A pick that only becomes text (a log line, a debug description) picks nothing that matters.
+            Example("""
+                struct SkinPreview: View {
+                    var body: some View {
+                        SkinCanvas()
+                            .onAppear {
+                                print(UIApplication.shared.windows.first?.safeAreaInsets ?? .zero)
+                                log.debug("insets: \\(UIApplication.shared.windows.first?.safeAreaInsets ?? .zero)")
+                            }
+                    }
+                }
+                """),
             // Objective-C: the app delegate's window in an app without scenes (a scene delegate only
             // in a tvOS folder's build), and the window being set.
             Example("""
@@ -601,7 +625,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         }
         if context.skipsTestFile { return }
         let hosts = WindowHostMemo()
-        for lookup in lookups where lookup.result == .window {
+        for lookup in lookups where lookup.result == .window && !file.isOnlyFormattedAsText(lookup.start) {
             let text = Self.message(for: lookup, host: file.windowHost(at: lookup.pick, memo: hosts))
             facts.findings.append(Finding(site: context.factLocation(from: lookup.start, through: lookup.pickEnd,
                                                                             anchor: lookup.pick),

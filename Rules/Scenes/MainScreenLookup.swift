@@ -24,7 +24,9 @@ public struct MainScreenLookup: ObjectiveCRule {
             built-in screen from an external one), the screen chosen for a window (`window.screen = \
             UIScreen.main`), the panel's fixed pixel size compared or switched on (`nativeBounds.height == \
             2436`, which tells the device model, not a window's size), a new window's first frame (`UIWindow(frame: \
-            UIScreen.main.bounds)`, which UIKit replaces with its scene's), and a local holding the main screen \
+            UIScreen.main.bounds)`, which UIKit replaces with its scene's), a read that only becomes text \
+            (interpolated into a string or handed to `print`, `debugPrint`, `dump` or `NSLog`: a log line or a \
+            query parameter lays nothing out), and a local holding the main screen \
             that is used only for these, are not reported; \
             nor is AppKit's `NSScreen.main`, code that cannot run on iOS (`#if os(macOS)`, `os(tvOS)`, \
             `os(watchOS)`, Objective-C `TARGET_OS_OSX`, `TARGET_OS_TV`, `TARGET_OS_WATCH`, a folder named after \
@@ -62,6 +64,16 @@ public struct MainScreenLookup: ObjectiveCRule {
         severity: .warning,
         options: [.includeTests],
         triggering: [
+            // The read lays out a view; formatting the same local into a log line does not excuse it.
+            Example("""
+                final class PosterView: UIView {
+                    func load(_ poster: Poster) {
+                        let width = ↓UIScreen.main.bounds.width
+                        imageView.frame.size.width = width
+                        Log.info("poster width \\(width)")
+                    }
+                }
+                """),
             Example("""
                 final class GalleryViewController: UIViewController {
                     override func viewDidLayoutSubviews() {
@@ -135,6 +147,16 @@ public struct MainScreenLookup: ObjectiveCRule {
                 """, language: .objectiveC),
         ],
         nonTriggering: [
+            // Values that only become text: a log line, a debug description, a query parameter.
+            Example("""
+                final class StatsReporter {
+                    func report() {
+                        print(UIScreen.main.bounds)
+                        logger.debug("screen \\(UIScreen.main.bounds.size) at \\(Int(UIScreen.main.scale))x")
+                        let query = URLQueryItem(name: "scale", value: "\\(UIScreen.main.scale)")
+                    }
+                }
+                """),
             // The panel's fixed pixel size compared or switched on tells the device model; the built-in
             // display chosen for a window; a local read only for a device property or a new window's first
             // frame (seen in a VPN app, a messenger and an emulator).
@@ -261,7 +283,7 @@ public struct MainScreenLookup: ObjectiveCRule {
         guard !context.skipsTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,
               !file.pathNamesOtherPlatform else { return }
         var hosts = WindowHostCache()
-        for read in file.mainScreenReads() {
+        for read in file.mainScreenReads() where !file.isOnlyFormattedAsText(read.start) {
             let text = Self.message(for: read, host: hosts.host(at: read.start, in: file), objectiveC: false)
             context.report(from: read.start, through: read.end, text.headline, help: text.help)
         }

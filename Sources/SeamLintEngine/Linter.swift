@@ -600,10 +600,18 @@ public enum TestFileDetector {
         guard mayBeTestFile(path) else { return false }
         let components = path.split(separator: "/")
         if let name = components.last, testNameSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
-        return components.dropLast().contains { $0.hasSuffix("Tests") }  // `UITests` too
+        return components.dropLast().contains(where: isTestFolder)
     }
 
-    /// False when no folder can end in "Tests" and the name cannot end as `testNameSuffixes` do.
+    /// Folders of test targets and UI-testing harness apps: `…Tests` (`UITests` too), `…Testing`
+    /// (`UITesting`), and `…_Test`/`…-Test` or `Test` itself (`PVRetroArch_Test`). A word that merely
+    /// ends in "Test" (`SpeedTest`) is a feature, not a test target.
+    private static func isTestFolder(_ name: Substring) -> Bool {
+        name.hasSuffix("Tests") || name.hasSuffix("Testing") || name == "Test"
+            || name.hasSuffix("_Test") || name.hasSuffix("-Test")
+    }
+
+    /// False when no folder can end in "Tests", "Testing" or "Test" and the name cannot end as `testNameSuffixes` do.
     private static func mayBeTestFile(_ path: String) -> Bool {
         path.utf8.withContiguousStorageIfAvailable { pathBytes -> Bool in
             var end = pathBytes.count
@@ -612,8 +620,10 @@ public enum TestFileDetector {
             let endsLikeTest = testNameSuffixes.contains { suffix in
                 text.count >= suffix.utf8.count && text.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
             }
-            let folder: StaticString = "Tests/"
-            return endsLikeTest || TextSearch.contains(text, UnsafeBufferPointer(start: folder.utf8Start, count: folder.utf8CodeUnitCount))
+            let folders: [StaticString] = ["Tests/", "Testing/", "Test/"]
+            return endsLikeTest || folders.contains { folder in
+                TextSearch.contains(text, UnsafeBufferPointer(start: folder.utf8Start, count: folder.utf8CodeUnitCount))
+            }
         } ?? true
     }
 }

@@ -228,7 +228,8 @@ struct FastPathTests {
         ("App/Tests/View.swift", true), ("App/UITests/View.swift", true), ("App/Testsuite/View.swift", false),
         ("App/TestSupport.swift", false), ("App/BarTests.swift/", true), ("Tests", false), ("/Tests/A.swift", true),
         ("App/SceneTests.m", true), ("App/SceneTest.mm", true), ("App/Scene.m", false), ("App/Contest.h", false),
-        ("App/LatestTests.h", false),
+        ("App/LatestTests.h", false), ("App/UITesting/Scene.swift", true), ("Core_Test/main.m", true),
+        ("App-Test/A.swift", true), ("Test/A.swift", true), ("App/SpeedTest/A.swift", false), ("App/Contest/A.swift", false),
     ])
     func testFiles(path: String, expected: Bool) {
         #expect(TestFileDetector.isTestFile(path) == expected)

@@ -64,15 +64,16 @@ struct StructureScalingTests {
     @Test("a string interpolating thousands of lookups lints in linear steps: columns and fingerprints on one long line")
     func oneInterpolationManyLookups() {
         ScalingTests.expectLinear(2000) { n in
-            let source = Self.header + "func f() {\n    let s = \"" + String(repeating: "\\(UIApplication.shared.keyWindow) ", count: n)
+            let source = Self.header + "func f() {\n    let s = \"" + String(repeating: "\\({ UIApplication.shared.keyWindow }()) ", count: n)
                 + "\"\n}\n"
             let (steps, diagnostics) = Self.lintSteps(source)
             #expect(diagnostics.count == n)
             // Columns count scalars from the line's start, also past the long line's checkpoints.
             let prefix = "    let s = \"".count
-            let width = "\\(UIApplication.shared.keyWindow) ".count
-            // (Each finding starts at its chain: `UIApplication`, after `\(`.)
-            #expect(diagnostics.map(\.location.column) == (0..<n).map { prefix + 1 + $0 * width + "\\(".count })
+            let width = "\\({ UIApplication.shared.keyWindow }()) ".count
+            // (Each finding starts at its chain: `UIApplication`, after `\({ `; a closure, since a
+            // lookup that only becomes text is not reported.)
+            #expect(diagnostics.map(\.location.column) == (0..<n).map { prefix + 1 + $0 * width + "\\({ ".count })
             return steps
         }
     }
@@ -288,7 +289,7 @@ struct StructureScalingTests {
                 + String(repeating: "}\n", count: n) + "}\n" },
             { n in (0..<n).map { "struct T\($0) {\n    func f() { _ = UIApplication.shared.keyWindow }\n" }.joined()
                 + String(repeating: "}\n", count: n) },
-            { n in "func f() {\n    _ = " + String(repeating: "\"\\(UIApplication.shared.keyWindow)\\(", count: n) + "0"
+            { n in "func f() {\n    _ = " + String(repeating: "\"\\({ UIApplication.shared.keyWindow }())\\(", count: n) + "0"
                 + String(repeating: ")\"", count: n) + "\n}\n" },
         ]
         for shape in shapes {
