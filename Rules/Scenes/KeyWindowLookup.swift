@@ -12,6 +12,21 @@ import SeamLintCore
 public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     public init() {}
 
+    /// Helpers in another file: every window, every scene, and one scene picked from those.
+    private static let windowFinder = """
+        enum WindowFinder {
+            static func allWindows() -> [UIWindow] {
+                UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+            }
+            static func allScenes() -> [UIWindowScene] {
+                UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+            }
+        }
+        enum Current {
+            static var scene: UIWindowScene? { WindowFinder.allScenes().first }
+        }
+        """
+
     public static let description = RuleDescription(
         id: "key_window_lookup",
         summary: "Picking a window from the whole application gets an arbitrary window, not this code's",
@@ -266,19 +281,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     ↓Current.scene?.windows.first(where: \\.isKeyWindow)?.rootViewController?.present(alert, animated: true)
                     let top = ↓Current.scene?.windows[0]
                 }
-                """, companions: ["""
-                enum WindowFinder {
-                    static func allWindows() -> [UIWindow] {
-                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
-                    }
-                    static func allScenes() -> [UIWindowScene] {
-                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                    }
-                }
-                enum Current {
-                    static var scene: UIWindowScene? { WindowFinder.allScenes().first }
-                }
-                """]),
+                """, companions: [windowFinder]),
         ],
         nonTriggering: [
             // A computed index into a helper's windows, and a plain use of a helper that picks from a
@@ -288,19 +291,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     let chosen = WindowFinder.allWindows()[index]
                     let orientation = Current.scene?.interfaceOrientation
                 }
-                """, companions: ["""
-                enum WindowFinder {
-                    static func allWindows() -> [UIWindow] {
-                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
-                    }
-                    static func allScenes() -> [UIWindowScene] {
-                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                    }
-                }
-                enum Current {
-                    static var scene: UIWindowScene? { WindowFinder.allScenes().first }
-                }
-                """]),
+                """, companions: [windowFinder]),
 
             // A pick that only becomes text (a log line, a debug description) picks nothing that matters.
             Example("""

@@ -124,20 +124,7 @@ struct SingleSceneAppTests {
 
     @Test("XcodeGen info properties and path; an app Info.plist beside the sources; none at all")
     func otherLayouts() throws {
-        let properties = try Self.lint { root in
-            try root.write("project.yml", """
-                name: Trails
-                targets:
-                  Trails:
-                    type: application
-                    platform: iOS
-                    info:
-                      path: Trails/Info.plist
-                      properties:
-                        UIApplicationSceneManifest:
-                          UIApplicationSupportsMultipleScenes: false
-                """)
-        }
+        let properties = try Self.lint { root in try root.write("project.yml", Self.singleSceneSpec) }
         #expect(properties.map(\.severity) == [.note, .note])
         let path = try Self.lint { root in
             try root.write("project.yml", "targets:\n  Trails:\n    type: application\n    info:\n      path: Config/App-Info.plist\n")
