@@ -23,6 +23,8 @@ extension MenuTouchThrough {
         var styledUses: Set<String> = []
         /// Names referred to anywhere else, outside previews, with the helper they are used in.
         var otherUses: Set<HelperUse> = []
+        /// `otherUses` in the order first seen (deterministic without a sort).
+        var otherUsesInOrder: [HelperUse] = []
     }
 
     /// One sweep over `file`: sites (when `sites`), and the uses of names in each environment
@@ -33,6 +35,7 @@ extension MenuTouchThrough {
         var cursor = MenuEnvironment.Cursor(MenuEnvironment(file))
         var declared = Set<Int>()
         for declaration in file.declarations { if let name = declaration.name { declared.insert(name) } }
+        var lastContainer: (index: Int, text: String) = (-1, "")  // the container's name, made once
         for index in code.indices where code[index].kind == .identifier {
             let state = cursor.state(at: index)
             if state.insidePreview { continue }
@@ -43,7 +46,11 @@ extension MenuTouchThrough {
             } else if state.style?.style == .other {
                 if recordSites { scan.styledUses.insert(file.text(at: index)) }
             } else if recordOthers {
-                scan.otherUses.insert(HelperUse(name: file.text(at: index), container: state.container.map(file.text(at:))))
+                if let container = state.container, container != lastContainer.index {
+                    lastContainer = (container, file.text(at: container))
+                }
+                let use = HelperUse(name: file.text(at: index), container: state.container == nil ? nil : lastContainer.text)
+                if scan.otherUses.insert(use).inserted { scan.otherUsesInOrder.append(use) }
             }
         }
         return scan

@@ -632,7 +632,7 @@ public struct MenuTouchThrough: ProjectRule {
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         guard let file = Self.linted(context) else { return }
-        facts.otherUses += Self.scan(file, sites: false, otherUses: true).otherUses.sorted()
+        facts.otherUses += Self.scan(file, sites: false, otherUses: true).otherUsesInOrder
     }
 
     /// The file, when it is iOS SwiftUI code that is not a test.

@@ -51,6 +51,15 @@ extension SourceFile {
                             continue
                         }
                         zStackCandidate = open
+                    } else if zStackCandidate == nil, !isName(owner, "Group"), !isName(owner, "GeometryReader") {
+                        // Not yet a layer of a stack: inside another container (`VStack`, `ScrollView`, a row)
+                        // it is that container's, and behind or inside a view of its own size (`.background(…)`
+                        // of a card) it is that view's, unless that view itself reaches under the bars.
+                        if code[open].kind == .leftBrace
+                            || (Self.layerModifiers.contains { isName(owner, $0) } && !regionIgnoresSafeArea(open)) {
+                            stop = true
+                            continue
+                        }
                     }
                 }
                 open = Int(parent[open])
@@ -81,6 +90,9 @@ extension SourceFile {
         }
         return result
     }
+
+    /// Modifiers whose argument is drawn behind, inside or over the view they modify, at its size.
+    private static let layerModifiers: [StaticString] = ["background", "fill", "foregroundColor", "foregroundStyle"]
 
     /// `Color.black.opacity(…)`, `.black.opacity(…)`, `Color(white: 0, opacity: …)`, `Color.gray.opacity(…)`.
     private func isDimmingLayer(at index: Int) -> Bool {

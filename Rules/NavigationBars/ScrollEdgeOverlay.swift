@@ -127,6 +127,42 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
                 }
             }
             """]),
+            // The dimming layer behind a view that fills the overlay, reaching under the bars itself.
+            Example("""
+            import SwiftUI
+
+            struct ExportView: View {
+                @State private var exporting = false
+
+                var body: some View {
+                    List { Text("Files") }
+                        ↓.overlay {
+                            if exporting {
+                                ProgressView()
+                                    .frame(maxWidth: .infinity, maxHeight: .infinity)
+                                    .background(Color.black.opacity(0.4).ignoresSafeArea())
+                            }
+                        }
+                }
+            }
+            """, companions: ["""
+            import SwiftUI
+            import UIKit
+
+            enum Bars {
+                static func apply() {
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    UINavigationBar.appearance().scrollEdgeAppearance = appearance
+                }
+            }
+
+            final class FilesViewController: UIViewController {
+                func showExport() {
+                    navigationController?.pushViewController(UIHostingController(rootView: ExportView()), animated: true)
+                }
+            }
+            """]),
             // A dialog view declared once and overlaid by name elsewhere.
             Example("""
             import SwiftUI
@@ -169,6 +205,47 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
             """]),
         ],
         nonTriggering: [
+            // Translucent black that dims no screen: a row's background inside a scroll view and a badge's
+            // fill, in a stack whose only full-screen layer is opaque (seen in an emulator's settings).
+            Example("""
+            import SwiftUI
+
+            struct LibraryView: View {
+                var body: some View {
+                    ZStack {
+                        Color.indigo.ignoresSafeArea()
+                        ScrollView {
+                            VStack {
+                                Text("Recently played")
+                                    .padding(8)
+                                    .background(RoundedRectangle(cornerRadius: 6).fill(Color.black.opacity(0.5)))
+                                Color.black.opacity(0.3).frame(height: 1)
+                            }
+                        }
+                        Text("12")
+                            .padding(4)
+                            .background(Color.black.opacity(0.6))
+                    }
+                }
+            }
+            """, companions: ["""
+            import SwiftUI
+            import UIKit
+
+            enum Bars {
+                static func apply() {
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    UINavigationBar.appearance().scrollEdgeAppearance = appearance
+                }
+            }
+
+            final class ShelfViewController: UIViewController {
+                func showLibrary() {
+                    navigationController?.pushViewController(UIHostingController(rootView: LibraryView()), animated: true)
+                }
+            }
+            """]),
             // A transparent scroll-edge appearance: the dimming layer shows through the bar.
             Example("""
             import SwiftUI

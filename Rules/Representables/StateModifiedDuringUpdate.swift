@@ -38,7 +38,10 @@ public struct StateModifiedDuringUpdate: ProjectRule {
             Code in closures that run later is not flagged: `DispatchQueue.main.async { … }`, \
             `Task { @MainActor in … }`, closures stored on the view, delegate and target-action callbacks. \
             Closures that run on the spot (`withAnimation`, `withTransaction`, `forEach`, `map` …) are flagged. \
-            Writes to the UIKit view's own properties and to the coordinator's plain stored properties are fine.
+            Writes to the UIKit view's own properties and to the coordinator's plain stored properties are fine, \
+            and so are writes to a member of an object that an `@State` or `@Binding` holds (`@Binding var host: \
+            HostController?` then `host?.rootView = content`, where the class is declared in the file or is a \
+            UIKit view, view controller or window): the state still refers to the same object.
 
             ### Why is this bad?
             SwiftUI calls these methods while it is computing the view graph. Writing state then invalidates \
@@ -89,6 +92,18 @@ public struct StateModifiedDuringUpdate: ProjectRule {
                         ↓height = textView.contentSize.height
                     }
                 }
+                """),
+            // The binding itself replaced, though it holds an object.
+            Example("""
+                struct OverlayBridge<Content: View>: UIViewRepresentable {
+                    @Binding var presenter: OverlayHost<Content>?
+                    var content: Content
+                    func makeUIView(context: Context) -> UIView { UIView() }
+                    func updateUIView(_ view: UIView, context: Context) {
+                        ↓presenter = OverlayHost(rootView: content)
+                    }
+                }
+                final class OverlayHost<Content: View>: UIHostingController<Content> {}
                 """),
             // Guarded, through `self.`, and inside `withAnimation` (which runs on the spot).
             Example("""
@@ -162,6 +177,21 @@ public struct StateModifiedDuringUpdate: ProjectRule {
                 """),
         ],
         nonTriggering: [
+            // A member of an object that the state holds: the binding still refers to the same object
+            // (seen in a social app's full-screen presenter).
+            Example("""
+                struct OverlayBridge<Content: View>: UIViewRepresentable {
+                    @Binding var presenter: OverlayHost<Content>?
+                    @State private var badge: UIHostingController<Text>?
+                    var content: Content
+                    func makeUIView(context: Context) -> UIView { UIView() }
+                    func updateUIView(_ view: UIView, context: Context) {
+                        presenter?.rootView = content
+                        badge?.view.alpha = 0.5
+                    }
+                }
+                final class OverlayHost<Content: View>: UIHostingController<Content> {}
+                """),
             // The fix: deferred to after the update.
             Example("""
                 struct GrowingTextView: UIViewRepresentable {
@@ -422,6 +452,9 @@ private struct TypeModel {
     var properties: [[UInt8]: Property] = [:]
     /// Instance methods by name (overloads together).
     var methods: [[UInt8]: [Int]] = [:]
+    /// `@State` / `@Binding` properties that hold an object (`@Binding var host: HostController?`):
+    /// setting a member of that object (`host?.rootView = …`) does not write the state.
+    var objectHolders: Set<[UInt8]> = []
     /// The qualified name of the coordinator class declared in this file, if any.
     var coordinator: String?
 
@@ -465,7 +498,11 @@ private struct TypeModel {
                     coordinatorReturn = file.text(at: returned)
                 }
             } else if (declaration.kind == .variable || declaration.kind == .constant) && !isStatic {
-                properties[key] = property(declaration)
+                let kind = property(declaration)
+                properties[key] = kind
+                if case .state = kind, let typeName = file.declaredTypeName(of: declaration), Self.isClass(typeName, file) {
+                    objectHolders.insert(key)
+                }
             }
         }
         // The coordinator class: nested in the type (`Picker.Coordinator`) or top-level, in this file.
@@ -475,6 +512,20 @@ private struct TypeModel {
                 coordinator = file.qualifiedTypeName(ofDeclaration: position)
             }
         }
+    }
+
+    /// A class declared in this file, or a UIKit, WebKit, MapKit or AVKit view, view controller or window
+    /// class (`UIHostingController`, `WKWebView`): SwiftUI's own `…View` types are structs and have no prefix.
+    static func isClass(_ typeName: Int, _ file: SourceFile) -> Bool {
+        let spelling = Array(file.bytes(at: typeName))
+        if file.declarations.contains(where: { $0.kind == .class && $0.name.map { file.tokenIs($0, spelling) } == true }) {
+            return true
+        }
+        let text = file.text(at: typeName)
+        let prefixes = ["UI", "WK", "MK", "AV", "PK", "SK", "QL", "SF", "MF"]
+        guard let prefix = prefixes.first(where: { text.hasPrefix($0) }),
+              let after = text.dropFirst(prefix.count).unicodeScalars.first, ("A"..."Z").contains(after) else { return false }
+        return text.hasSuffix("View") || text.hasSuffix("Controller") || text.hasSuffix("Window")
     }
 
     private func property(_ declaration: Declaration) -> Property {
@@ -616,6 +667,8 @@ private struct BodyScan {
                         add(first, end, subject: file.text(at: index), kind: attribute)
                     }
                 } else if let end = writeEnd(after: index, requiring: nil) {
+                    // A member of the object it holds: the state itself still refers to the same object.
+                    if model.objectHolders.contains(name), Self.passesMember(after: index, file) { continue }
                     add(first, end, subject: file.text(at: index), kind: attribute)
                 }
             case .bindingValue:
@@ -637,6 +690,13 @@ private struct BodyScan {
                 continue
             }
         }
+    }
+
+    /// `name.member…` or `name?.member…`: the path goes into the value before it is written.
+    static func passesMember(after name: Int, _ file: SourceFile) -> Bool {
+        var index = name + 1
+        if file.tokenIs(index, "?") || file.tokenIs(index, "!") { index += 1 }
+        return file.code[index].kind == .period
     }
 
     private mutating func add(_ first: Int, _ last: Int, subject: String, kind: String) {

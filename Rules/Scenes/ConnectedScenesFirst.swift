@@ -42,7 +42,13 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
             (`helperScenes().first`, where the helper returns `connectedScenes.compactMap { … }` unpicked) is reported \
             at the pick, with the helper as related location. Other uses of a helper are not: its definition is \
             the finding. Names are matched as written, without types: a member read on a value of unknown type \
-            counts only when every declaration of that name in the project is global.
+            counts only when every declaration of that name in the project is global. \
+            Objective-C takes part: a category or class method, or a C function, returning an object whose `return` \
+            reads a global pick (directly, through a local or another helper) is a global helper, for Swift callers \
+            too; `requestReviewInScene:` whose scene comes from a helper, a local holding one, or a parameter every \
+            caller feeds from one is reported. A caller passing `nil` is neutral (it hands over no scene; at least one \
+            caller must pass a global one); a caller passing a parameter of its own passes a scene it was handed, and \
+            so does not make the parameter global. Parameters of C functions are not followed to their callers.
 
             Choosing a scene by a role only one scene has (`$0.session.role == .windowExternalDisplayNonInteractive`, \
             `.windowExternalDisplay`, `.carTemplateApplication`; not `.windowApplication`, every app window's \
@@ -172,6 +178,31 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                     }
                 }
                 """]),
+            // Objective-C: the scene from a C function (or category method) that picks it.
+            Example("""
+                @implementation ReviewPrompter
+                + (void)ask {
+                    ↓[SKStoreReviewController requestReviewInScene:ActiveScene()];
+                }
+                + (void)askInScene:(UIWindowScene *)scene {
+                    ↓[SKStoreReviewController requestReviewInScene:scene];
+                }
+                - (void)finished {
+                    UIWindowScene *scene = [UIApplication sharedApplication].currentScene;
+                    ↓[SKStoreReviewController requestReviewInScene:scene];
+                    [ReviewPrompter askInScene:ActiveScene()];
+                }
+                @end
+                """, language: .objectiveC, companions: ["""
+                @implementation UIApplication (Scenes)
+                - (UIWindowScene *)currentScene {
+                    return (UIWindowScene *)self.connectedScenes.anyObject;
+                }
+                @end
+                UIWindowScene *ActiveScene(void) {
+                    return [[UIApplication sharedApplication] currentScene];
+                }
+                """]),
             // A pick on every scene a helper in another file returns: reported at the pick.
             Example("""
                 func share(_ url: URL) {
@@ -188,6 +219,24 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                 """]),
         ],
         nonTriggering: [
+            // Objective-C: a scene the caller has, and a parameter one caller feeds with its own window's scene.
+            Example("""
+                @implementation ReviewPrompter
+                + (void)askInScene:(UIWindowScene *)scene {
+                    [SKStoreReviewController requestReviewInScene:scene];
+                }
+                - (void)viewIsAppearing:(BOOL)animated {
+                    [super viewIsAppearing:animated];
+                    [SKStoreReviewController requestReviewInScene:self.view.window.windowScene];
+                    [ReviewPrompter askInScene:self.view.window.windowScene];
+                    [ReviewPrompter askInScene:ActiveScene()];
+                }
+                @end
+                """, language: .objectiveC, companions: ["""
+                UIWindowScene *ActiveScene(void) {
+                    return (UIWindowScene *)[UIApplication sharedApplication].connectedScenes.anyObject;
+                }
+                """]),
             // Every scene a helper returns, iterated or counted, or one chosen by a known value.
             Example("""
                 func tint(_ session: UISceneSession) {
@@ -195,11 +244,18 @@ public struct ConnectedScenesFirst: ProjectRule, ObjectiveCRule {
                     let count = UIApplication.shared.foregroundScenes.count
                     let mine = UIApplication.shared.foregroundScenes.first { $0.session == session }
                     let external = UIApplication.shared.foregroundScenes.first { $0.session.role == .windowExternalDisplayNonInteractive }
+                    let settings = existingScenes(for: .settings).first
                 }
                 """, companions: ["""
                 extension UIApplication {
                     var foregroundScenes: [UIWindowScene] {
                         connectedScenes.compactMap { $0 as? UIWindowScene }.filter { $0.activationState == .foregroundActive }
+                    }
+                }
+                // Scenes of one configuration, compared with a known value (seen in a home-automation app).
+                func existingScenes(for activity: SceneActivity) -> [UIScene] {
+                    UIApplication.shared.connectedScenes.filter { scene in
+                        scene.session.configuration.name.flatMap(SceneActivity.init(configurationName:)) == activity
                     }
                 }
                 """]),

@@ -43,7 +43,10 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             `App` in the project), reading the app delegate's `window` \
             (`(UIApplication.shared.delegate as? AppDelegate)?.window`, through a local or a helper such as \
             `AppDelegate.shared`) is reported too: the delegate's window is at most one of the app's windows, \
-            and nil unless the app sets it. Assigning it is not reported. An existence check \
+            and nil unless the app sets it. Assigning it is not reported. Objective-C reads count too \
+            (`[UIApplication sharedApplication].delegate.window`, `((AppDelegate *)…delegate).window`, a local holding \
+            the delegate), and an Objective-C class adopting `UIWindowSceneDelegate` makes the app a scene app unless it \
+            is not compiled for iOS (`#if TARGET_OS_TV`) or sits in a tvOS, watchOS or macOS folder. An existence check \
             (`UIApplication.shared.windows.first(where: \\.isKeyWindow) != nil`) picks nothing, and the \
             picked window's `traitCollection.userInterfaceIdiom` is the device's, the same in every window.
 
@@ -190,6 +193,18 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                     return key ?? kvc ?? first
                 }
                 """),
+            // Objective-C: the app delegate's window in an app whose windows belong to scenes.
+            Example("""
+                @interface SceneDelegate : UIResponder <UIWindowSceneDelegate>
+                @property (strong, nonatomic) UIWindow *window;
+                @end
+                @implementation LoginPresenter
+                - (void)presentLogin:(UIViewController *)login {
+                    [↓[UIApplication sharedApplication].delegate.window.rootViewController presentViewController:login animated:YES completion:nil];
+                    UIWindow *window = ((AppDelegate *)↓[UIApplication sharedApplication].delegate).window;
+                }
+                @end
+                """, language: .objectiveC),
             // A pick on every window a helper in another file returns: reported at the pick.
             Example("""
                 func presentAlert(_ alert: UIAlertController) {
@@ -233,6 +248,20 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
                 """]),
         ],
         nonTriggering: [
+            // Objective-C: the app delegate's window in an app without scenes (a scene delegate only
+            // in a tvOS folder's build), and the window being set.
+            Example("""
+                @implementation LoginPresenter
+                - (void)presentLogin:(UIViewController *)login {
+                    [[UIApplication sharedApplication].delegate.window.rootViewController presentViewController:login animated:YES completion:nil];
+                    [UIApplication sharedApplication].delegate.window = [[UIWindow alloc] init];
+                }
+                @end
+                #if TARGET_OS_TV
+                @interface TVSceneDelegate : UIResponder <UIWindowSceneDelegate>
+                @end
+                #endif
+                """, language: .objectiveC),
             // The device's idiom read from whichever window: the same in every scene (seen in an emulator).
             Example("""
                 var columns: Int {
@@ -486,9 +515,11 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         return words.sorted()
     }
 
-    /// A Swift file that spells none of these holds no global pick, app-delegate read, window pick
-    /// or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`, `isKeyWindow`,
-    /// `connectedScenes`, `delegate`, `.window`, `requestReview`, `showManageSubscriptions`.
+    /// A Swift file that spells none of these holds no global pick or collection, app-delegate
+    /// read, window pick or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`,
+    /// `isKeyWindow`, `connectedScenes`, `delegate`, `.window`, `requestReview`,
+    /// `showManageSubscriptions`. Its picks on a helper's collection (`helperScenes().first`) are
+    /// uses like those its helpers make, recorded in the deferred rounds where it spells the helper.
     static func mayHoldProvenance(_ file: SourceFile) -> Bool {
         file.mentionsText("window") || file.mentionsText("Window") || file.mentionsText("delegate")
             || file.mentionsText("connectedScenes") || file.mentionsText("requestReview")

@@ -184,8 +184,12 @@ extension SourceFile {
     /// True when every use of the local `name` in its scope is a device property, the first frame of a
     /// new window, a comparison, or the window's `screen` assigned: nothing a window decides.
     func screenLocalIsHarmless(_ name: Int, after end: Int) -> Bool {
+        // A global can be used anywhere; a local is followed through its scope, up to a bounded
+        // number of tokens, so a file of many such locals costs time linear in its length.
         let scope = Int(parent[name])
-        let close = scope >= 0 && matching[scope] > scope ? Int(matching[scope]) : code.count
+        guard scope >= 0, matching[scope] > scope else { return false }
+        let close = Int(matching[scope])
+        guard close - end <= 4096 else { return false }
         var index = end + 1
         var uses = 0
         while index < close {

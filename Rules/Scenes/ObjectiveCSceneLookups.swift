@@ -81,7 +81,11 @@ extension SourceFile {
         }
         guard let pick else { return nil }
         // `….keyWindow.traitCollection.userInterfaceIdiom`: the device's idiom, the same in every window.
-        if let traits = objectiveCStep(after: pickEnd), traits.kind != .subscript, tokenIs(traits.token, "traitCollection"),
+        // (A token test first: reading the message around the pick costs its length.)
+        var after = pickEnd + 1
+        while after < code.count, code[after].kind == .rightParen, after - pickEnd < 8 { after += 1 }
+        if tokenIs(after, "traitCollection") || (code[after].kind == .period && tokenIs(after + 1, "traitCollection")),
+           let traits = objectiveCStep(after: pickEnd), traits.kind != .subscript, tokenIs(traits.token, "traitCollection"),
            let idiom = objectiveCStep(after: traits.end), idiom.kind != .subscript, tokenIs(idiom.token, "userInterfaceIdiom") {
             return nil
         }

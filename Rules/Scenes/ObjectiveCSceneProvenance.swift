@@ -300,7 +300,8 @@ struct ObjectiveCSceneProvenanceCollector {
         } else {
             return nil
         }
-        let start = path.first.map { $0.kind == .message ? Int(file.matching[$0.end]) : $0.token } ?? window
+        // The outermost `[` of the receiver (`[UIApplication sharedApplication]`), or its first name.
+        let start = path.map { $0.kind == .message ? Int(file.matching[$0.end]) : $0.token }.min() ?? window
         let host = file.objectiveCWindowHost(at: window, in: containers)
         return ProvenanceUse(kind: .delegateWindow, site: context.factLocation(from: min(start, window), through: step.end, anchor: window),
                              help: Self.windowHelp(host), context: body.context, flow: flow, objectiveC: true)

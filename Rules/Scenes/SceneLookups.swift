@@ -192,7 +192,8 @@ struct SceneLookupFinder {
                 found.append(lookup)
             } else if walk.firstPick == nil, walk.value.isCollection {
                 trackLocal(holding: walk, origin: origin, chainStart: chain.start)
-                if endsExpression(after: walk.end) {
+                // A collection filtered by comparing with a known value (`== activity`) holds definite scenes.
+                if !walk.identifying, endsExpression(after: walk.end) {
                     collections.append(GlobalCollection(start: walk.start, end: walk.end, holdsWindows: walk.value == .windows))
                 }
             }

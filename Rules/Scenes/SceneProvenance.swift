@@ -126,9 +126,10 @@ struct SceneProvenance {
         }
     }
 
-    /// What a helper that reads a global (or app-delegate) helper must spell for its reference to
-    /// resolve (`resolves`): the helper's name, and its owner unless a reference by name alone may
-    /// resolve. Names in one string, separated by a space; the deferred pass's trigger words.
+    /// What a helper that reads a global (or app-delegate) helper, or a pick on a global collection
+    /// helper, must spell for its reference to resolve (`resolves`): the helper's name, and its
+    /// owner unless a reference by name alone may resolve. Names in one string, separated by a
+    /// space; the deferred pass's trigger words.
     func readerSpellings() -> [String] {
         var spellings = Set<String>()
         func add(_ index: Int, counts: [String: Int]) {
@@ -142,6 +143,7 @@ struct SceneProvenance {
         }
         for index in global.keys { add(index, counts: globalCount) }
         for index in delegates.keys { add(index, counts: delegateCount) }
+        // A pick on a helper's collection (`helperScenes().first`) is a use in any file.
         for index in collectionHelpers.keys { add(index, counts: collectionCount) }
         return spellings.sorted()
     }

@@ -22,7 +22,9 @@ public struct PrivateUIKitClass: ObjectiveCRule {
             Objective-C adjacent literals, `stringWithFormat:`, `stringByAppendingString:` and \
             `componentsJoinedByString:`, directly or through a local bound earlier in the file; a public name \
             built the same way (`"UI" + "Label"`) is not flagged. Constants named for a class name count as \
-            well; in Objective-C, `NSClassFromString(@"_UI…")` and `isEqualToString:` / `hasPrefix:` matches.
+            well; in Objective-C, `NSClassFromString(@"_UI…")` and `isEqualToString:` / `hasPrefix:` matches. \
+            Names ending in `Notification` are notification names (`case "_UIApplicationVolumeUpButtonDownNotification":` \
+            on `notification.name.rawValue`), not classes, and are not reported.
 
             ### Why is this bad?
             Private classes are implementation details: Apple renames, splits and removes them in minor OS \
@@ -146,6 +148,19 @@ public struct PrivateUIKitClass: ObjectiveCRule {
                 """, language: .objectiveC),
         ],
         nonTriggering: [
+            // Private notification names, not classes (seen in an emulator's hardware-button handling).
+            Example("""
+                func handle(_ note: Notification) {
+                    switch note.name.rawValue {
+                    case "_UIApplicationSystemGestureStateChangedNotification": pauseGame()
+                    default: break
+                    }
+                    if note.name.rawValue == "_UIWindowContentWillRotateNotification" { pauseGame() }
+                }
+                """),
+            Example("""
+                if ([note.name isEqualToString:@"_UIApplicationSystemGestureStateChangedNotification"]) { [self pause]; }
+                """, language: .objectiveC),
             Example("""
                 NSLog(@"_UIBarBackground appeared");
                 Class testCase = NSClassFromString(@"XCTestCase");
@@ -309,6 +324,9 @@ public struct PrivateUIKitClass: ObjectiveCRule {
                 && UnsafeBufferPointer(start: prefix.utf8Start, count: count).elementsEqual(bytes.prefix(count))
         }
         if starts(with: "_TtC7SwiftUI") || starts(with: "_TtGC7SwiftUI") { return true }
+        // `_UIApplicationVolumeUpButtonDownNotification`: frameworks name notifications `…Notification`,
+        // never classes (NSNotification aside), so the whole name is a notification's, not a class's.
+        if complete, bytes.count > 12, bytes.suffix(12).elementsEqual("Notification".utf8) { return false }
         if starts(with: "_UI") || starts(with: "_NS") {
             // `_UIHostingView`, or `_UI` alone as a prefix to match; not `_UI_DEBUG` or `_NSsomething`.
             guard bytes.count > 3 else { return true }

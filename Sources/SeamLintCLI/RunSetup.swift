@@ -151,6 +151,12 @@ struct RunSetup {
     /// ones, never the project context of explicit files; `result.filesLinted` then counts them),
     /// for the baseline's stale entries.
     func reportedFiles(_ result: inout LintResult, input: InputSelection) -> [SourceFileRef] {
+        if !input.contextFiles.isEmpty {
+            // A file read only for project facts that cannot be read (gone, unreadable) lends no
+            // facts; it is not an input of this run, so it is no error of it either.
+            let context = Set(input.files.filter { input.contextFiles.contains($0.absolutePath) }.map(\.path))
+            result.problems.removeAll { context.contains($0.path) }
+        }
         let failed = Set(result.problems.map(\.path))
         var linted = input.files.filter { !failed.contains($0.path) && !input.contextFiles.contains($0.absolutePath) }
         if let changed { linted = linted.filter { changed.contains($0.absolutePath) } }

@@ -25,7 +25,7 @@ enum AppScenesResolver {
             let settings = target.shippingSettings
             let generated = generatedKey(settings["INFOPLIST_KEY_UIApplicationSupportsMultipleScenes"])
             var fromFile: AppScenes?
-            if let path = settings["INFOPLIST_FILE"], !path.isEmpty, !path.contains("$(") {
+            if let setting = settings["INFOPLIST_FILE"], let path = projectRelative(setting) {
                 let relative = path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
                 let absolute = relative.hasPrefix("/") ? relative : folder + "/" + relative
                 fromFile = plistScenes(absolute, shownAs: relative, requireApp: false, read: read)
@@ -183,9 +183,10 @@ enum AppScenesResolver {
     /// The verdict of the Info.plist at `path`; nil when it is not an app's (`requireApp`: it must
     /// look like one: launch screen, orientations, scene manifest or `LSRequiresIPhoneOS`).
     static func plistScenes(_ path: String, shownAs shown: String, requireApp: Bool, read: (String) -> String) -> AppScenes? {
+        // A plist in a build product or a dependency (a CMake-generated project's `Play.dir/Info.plist`).
+        if ProjectManifests.isBuildOrDependencyFolder((path as NSString).deletingLastPathComponent) { return requireApp ? nil : .unknown }
         let text = read(path)
-        guard !text.isEmpty, let object = try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil),
-              let info = object as? [String: Any] else { return requireApp ? nil : .unknown }
+        guard !text.isEmpty, let info = Self.propertyList(text) else { return requireApp ? nil : .unknown }
         if info["NSExtension"] != nil { return requireApp ? nil : .unknown }
         if requireApp {
             let markers = ["UIApplicationSceneManifest", "LSRequiresIPhoneOS", "UILaunchStoryboardName", "UILaunchScreen",
@@ -211,6 +212,18 @@ enum AppScenesResolver {
         }
         return AppScenes(verdict: .singleScene, source: shown,
                          evidence: flag == false ? "UIApplicationSupportsMultipleScenes = false" : "no UIApplicationSupportsMultipleScenes")
+    }
+
+    /// The dictionary of a property list; one preprocessed by Xcode (`INFOPLIST_PREPROCESS`, with
+    /// `#ifdef` lines) is read with its directive lines dropped, every branch kept.
+    static func propertyList(_ text: String) -> [String: Any]? {
+        if let object = try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil) {
+            return object as? [String: Any]
+        }
+        guard text.contains("\n#") else { return nil }
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") }.joined(separator: "\n")
+        return (try? PropertyListSerialization.propertyList(from: Data(kept.utf8), options: [], format: nil)) as? [String: Any]
     }
 
     /// `YES`/`NO`/`true`/`false` as a setting or YAML value; nil for anything else.

@@ -67,7 +67,8 @@ public struct StageTimings: Sendable {
         case facts(String)
         /// Suppression comments.
         case suppressions
-        /// The second pass for deferred facts (`ProjectRule.defersFacts`), reading included.
+        /// The second pass for deferred facts (`ProjectRule.defersFacts`), reading included, and the
+        /// first pass's index of the names each Swift file spells (`SpelledWords`), which it reads.
         case deferredFacts
         /// Project rules deciding from all facts, and applying suppressions (serial).
         case projectRules

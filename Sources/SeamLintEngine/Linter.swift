@@ -330,7 +330,14 @@ public final class Linter: Sendable {
         var read = [Set<Int>](repeating: [], count: factCollectors.count)
         var filesRead = Set<Int>()
         var timings = StageTimings()
+        var rounds = 0
         while !open.isEmpty {
+            rounds += 1
+            // Each round finds at most one more link of a helper chain, and looks at every file of
+            // the project: a chain spread over many files would cost files × links. Past a few
+            // rounds every file not yet read for the collector is read, which is what the rounds
+            // only narrow (a file's deferred facts do not depend on the words that chose it).
+            let readsEveryFile = rounds > Self.selectiveRounds
             // This round: per file, the collectors to run there if it mentions one of their new words (nil: always).
             var jobs: [(file: Int, checks: [(collector: Int, words: [[[UInt8]]]?)])] = []
             var stillOpen: [String: [Int]] = [:]
@@ -344,10 +351,11 @@ public final class Linter: Sendable {
                     let fresh = Set(words.filter { !$0.isEmpty }).subtracting(usedWords[project]?[collector] ?? [])
                     guard !fresh.isEmpty else { continue }
                     usedWords[project, default: [:]][collector, default: []].formUnion(fresh)
-                    checks.append((collector, Self.searchWords(fresh)))
+                    checks.append((collector, readsEveryFile ? nil : Self.searchWords(fresh)))
                     stillOpen[project, default: []].append(collector)
                 }
                 guard !checks.isEmpty else { continue }
+                ScalingCounter.add(swiftFiles[project]?.count ?? 0)
                 for file in swiftFiles[project] ?? [] {
                     let unread = checks.filter { !read[$0.collector].contains(file) }
                     if !unread.isEmpty { jobs.append((file, unread)) }
@@ -394,6 +402,9 @@ public final class Linter: Sendable {
         }
         return (timings, filesRead.count)
     }
+
+    /// Rounds that read only the files spelling a new word; later rounds read every unread file.
+    static let selectiveRounds = 4
 
     /// `words` as bytes, sorted, each split at its spaces (a file must spell every part).
     static func searchWords(_ words: Set<String>) -> [[[UInt8]]] {

@@ -104,9 +104,13 @@ struct XcodeProjectSettings {
                 key = String(rawKey[..<bracket])
             }
             let below = settings[key]
-            var value = rawValue.replacingOccurrences(of: "$(inherited)", with: below ?? "")
-                .replacingOccurrences(of: "${inherited}", with: below ?? "")
-            value = substitute(value, settings.merging(context) { _, new in new })
+            var value = rawValue
+            // Most values name no variable: no substitution, and no merged copy of the settings.
+            if value.contains("$") {
+                value = value.replacingOccurrences(of: "$(inherited)", with: below ?? "")
+                    .replacingOccurrences(of: "${inherited}", with: below ?? "")
+                if value.contains("$") { value = substitute(value, settings.merging(context) { _, new in new }) }
+            }
             value = ManifestParser.trim(value, also: "\"")
             if value.isEmpty, below != nil { continue }
             settings[key] = value

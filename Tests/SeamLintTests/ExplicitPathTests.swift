@@ -43,4 +43,15 @@ struct ExplicitPathTests {
         // The same findings as in the whole run, for that file.
         #expect(findings == (try Finding.fromJSON(whole.output)).filter { $0.file == "App/TrailListView.swift" })
     }
+
+    @Test func aContextFileThatCannotBeReadIsNoErrorOfTheRun() throws {
+        let folder = try Self.app("MenuAppFixed")
+        defer { folder.remove() }
+        try Data("let a = 1\u{0}\n".utf8).write(to: folder.url.appendingPathComponent("App/Broken.swift"))
+        let whole = try folder.lint(["App"])
+        #expect(whole.status == 2 && whole.errors.contains("App/Broken.swift: error: binary file"), "control: \(whole.errors)")
+        let one = try folder.lint(["App/TrailListView.swift"])
+        #expect(one.status == 0 && one.output.isEmpty, "\(one.output)")
+        #expect(one.errors == "SeamLint: 1 file linted\n", "a file only read for facts is not reported: \(one.errors)")
+    }
 }

@@ -205,6 +205,18 @@ struct SingleSceneAppTests {
         #expect(several.map(\.severity) == [.warning, .warning])
     }
 
+    @Test("INFOPLIST_FILE written with $(SRCROOT) in the project itself (a password manager's three app targets)")
+    func sourceRootInProjectSettings() throws {
+        let found = try Self.lint { root in
+            try root.write("Trails.xcodeproj/project.pbxproj", Self.pbxproj(appSettings: "INFOPLIST_FILE = \"$(SRCROOT)/Trails/Info.plist\"; "))
+            // Preprocessed by Xcode (INFOPLIST_PREPROCESS = YES): `#ifdef` lines in the XML.
+            try root.write("Trails/Info.plist", Self.plist(multipleScenes: false).replacingOccurrences(
+                of: "<key>UILaunchStoryboardName</key>",
+                with: "\n#ifdef INTUNE\n<key>IntuneMAMSettings</key><dict/>\n#endif\n<key>UILaunchStoryboardName</key>"))
+        }
+        #expect(found.map(\.severity) == [.note, .note])
+    }
+
     @Test("Info.plists in build or dependency folders, and test-harness app targets, never decide")
     func buildFoldersAndHarnesses() throws {
         // A CMake build folder's Info.plist beside the file: no verdict, so warnings.
@@ -223,6 +235,14 @@ struct SingleSceneAppTests {
             try root.write("Cores/Retro/Retro-Test-Info.plist", Self.plist(multipleScenes: nil, manifest: false))
         }
         #expect(harness.map(\.severity) == [.warning, .warning])
+        // A CMake-generated project whose app target's INFOPLIST_FILE lies in its build folder: the app above decides.
+        let generated = try Self.lint(file: "Cores/Play/Share.swift") { root in
+            try root.write("project.yml", "targets:\n  Trails:\n    type: application\n    info:\n      path: App/Info.plist\n")
+            try root.write("App/Info.plist", Self.plist(multipleScenes: true))
+            try root.write("Cores/Play/Play.xcodeproj/project.pbxproj", Self.pbxproj(appSettings: "INFOPLIST_FILE = ../cmake/CMakeFiles/Play.dir/Info.plist; "))
+            try root.write("Cores/cmake/CMakeFiles/Play.dir/Info.plist", Self.plist(multipleScenes: nil, manifest: false))
+        }
+        #expect(generated.map(\.severity) == [.warning, .warning])
     }
 
     /// Runs the real command line on `root` with the JSON reporter; the severities it prints.

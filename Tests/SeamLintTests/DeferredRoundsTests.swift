@@ -1,0 +1,150 @@
+import Testing
+import SeamLintCore
+@testable import SeamLintEngine
+import SeamLintCLI
+import SeamLintRules
+
+/// The deferred pass in rounds (`ProjectRule.deferredTriggerWords`): only the files that spell a
+/// word the project's facts so far call for are read again, round after round, and the findings
+/// are those of a second pass over every file.
+@Suite("Deferred facts in rounds")
+struct DeferredRoundsTests {
+    private static let picker = (path: "Picker.swift", code: """
+        extension UIApplication {
+            var activeScene: UIWindowScene? {
+                connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
+            }
+        }
+        """)
+
+    /// Helpers in files without window, scene-delegate or StoreKit words are recorded in the
+    /// deferred rounds, once they spell a global helper: two rounds reach `hostScene`.
+    @Test func helpersWithoutWindowWordsAreFollowedInRounds() throws {
+        let files = [
+            Self.picker,
+            (path: "Locator.swift", code: """
+                enum SceneLocator {
+                    static var current: AnyObject? { UIApplication.shared.activeScene }
+                }
+                """),
+            (path: "Host.swift", code: """
+                func hostScene() -> AnyObject? {
+                    guard let scene = SceneLocator.current else { return nil }
+                    return scene
+                }
+                """),
+            (path: "Use.swift", code: """
+                func rate() {
+                    if let scene = hostScene() as? UIWindowScene { SKStoreReviewController.requestReview(in: scene) }
+                }
+                """),
+            (path: "Unrelated.swift", code: """
+                struct Profile {
+                    var name: String { "Ada" }
+                    func current() -> Int { 1 }
+                }
+                """),
+        ]
+        let result = InMemoryLint.run(files, rules: [ConnectedScenesFirst.self, KeyWindowLookup.self], workers: 2)
+        let review = try #require(result.diagnostics.first { $0.location.file == "Use.swift" })
+        #expect(review.message.contains("helper `hostScene`"), "\(review.message)")
+        #expect(review.related.map(\.location.file) == ["Host.swift", "Picker.swift"])
+        // Picker (spells activeScene), Locator (activeScene), Host (current and SceneLocator), Use
+        // (hostScene); Unrelated spells `current` but not `SceneLocator`: it is never read again.
+        #expect(result.deferredFactFiles == 4)
+    }
+
+    /// A menu helper used outside menus in a file without menu words: the rounds read that file
+    /// (it spells the helper) and the helpers around it, not the rest.
+    @Test func menuHelpersAreFollowedUpwards() {
+        let menu = (path: "FilterMenu.swift", code: """
+            import SwiftUI
+
+            struct FilterMenu: View {
+                var body: some View {
+                    Menu("Filter") { Button("All") {} }
+                }
+            }
+            """)
+        let list = (path: "List.swift", code: """
+            import SwiftUI
+
+            struct Rows: View {
+                var body: some View {
+                    Text("Row").contextMenu { FilterMenu() }
+                }
+            }
+            """)
+        let bar = (path: "Bar.swift", code: """
+            import SwiftUI
+
+            struct Bar: View {
+                var body: some View { FilterMenu() }
+            }
+            """)
+        let app = (path: "App.swift", code: """
+            import SwiftUI
+
+            struct Screen: View {
+                var body: some View { Bar() }
+            }
+            """)
+        let unrelated = (path: "Model.swift", code: """
+            struct Model {
+                var title = "Trails"
+            }
+            """)
+        func run(_ files: [(path: String, code: String)]) -> LintResult {
+            InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        }
+        // Used only inside a context menu: a submenu, not reported.
+        let submenu = run([menu, list, unrelated])
+        #expect(submenu.diagnostics.isEmpty)
+        // Also shown on its own in `Bar`: reported. Model.swift spells none of the helpers.
+        let shown = run([menu, list, bar, app, unrelated])
+        #expect(shown.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        #expect(shown.deferredFactFiles == 4)
+    }
+
+    /// What `SpelledWords` rules out is certain: every identifier of a file may be contained,
+    /// and a name it spells nowhere as a whole word is not (bar a hash collision).
+    @Test func spelledWordsNeverMissANameTheFileSpells() {
+        let source = "struct Sort_Menu2: View { let x = 12abc; var body: some View { Text(\"héllo\") } } // keyWindow\n"
+        let words = Array(source.utf8).withUnsafeBufferPointer { SpelledWords($0) }
+        for name in ["Sort_Menu2", "View", "x", "abc", "12abc", "body", "Text", "h", "llo", "keyWindow"] {
+            #expect(words.mayContain(Array(name.utf8)) == true, "\(name)")
+        }
+        for name in ["Sort", "Menu2", "key", "Window", "bod", "SortMenu"] {
+            #expect(words.mayContain(Array(name.utf8)) == false, "\(name)")
+        }
+        #expect(words.mayContain(Array("héllo".utf8)) == nil, "not a run of ASCII name bytes: the bytes are searched")
+        #expect(words.mayContain(Array("$0".utf8)) == nil)
+    }
+
+    /// A chain of helpers, one file each, none spelling a window word: each round finds one more
+    /// link. Past `Linter.selectiveRounds` the unread files are read at once, so the files looked
+    /// at stay linear in the chain's length, and the finding is the same.
+    @Test func aLongHelperChainAcrossFilesIsFollowedInLinearSteps() throws {
+        func chain(_ length: Int) -> [(path: String, code: String)] {
+            var files = [Self.picker, (path: "Hop0.swift", code: "enum Hop0 { static var value: AnyObject? { UIApplication.shared.activeScene } }\n")]
+            for hop in 1..<length {
+                files.append((path: "Hop\(hop).swift", code: "enum Hop\(hop) { static var value: AnyObject? { Hop\(hop - 1).value } }\n"))
+            }
+            files.append((path: "Use.swift", code: """
+                func rate() {
+                    if let scene = Hop\(length - 1).value as? UIWindowScene { SKStoreReviewController.requestReview(in: scene) }
+                }
+                """))
+            return files
+        }
+        try ScalingTests.expectLinear(150) { length in
+            var result: LintResult?
+            let steps = ScalingCounter.counting {
+                result = InMemoryLint.run(chain(length), rules: [ConnectedScenesFirst.self, KeyWindowLookup.self], workers: 1)
+            }
+            let review = result?.diagnostics.first { $0.location.file == "Use.swift" }
+            #expect(review?.message.contains("helper `Hop\(length - 1).value`") == true, "\(review?.message ?? "no finding")")
+            return steps
+        }
+    }
+}
