@@ -21,10 +21,9 @@ extension MenuTouchThrough {
         var menuUses: Set<String> = []
         /// Names referred to (outside menus) under a picker style that is not a menu.
         var styledUses: Set<String> = []
-        /// Names referred to anywhere else, outside previews, with the helper they are used in.
-        var otherUses: Set<HelperUse> = []
-        /// `otherUses` in the order first seen (deterministic without a sort).
-        var otherUsesInOrder: [HelperUse] = []
+        /// Names referred to anywhere else, outside previews, with the helper they are used in, in
+        /// the order first seen (deterministic without a sort).
+        var otherUses = HelperUses()
     }
 
     /// One sweep over `file`: sites (when `sites`), and the uses of names in each environment
@@ -35,7 +34,8 @@ extension MenuTouchThrough {
         var cursor = MenuEnvironment.Cursor(MenuEnvironment(file))
         var declared = Set<Int>()
         for declaration in file.declarations { if let name = declaration.name { declared.insert(name) } }
-        var lastContainer: (index: Int, text: String) = (-1, "")  // the container's name, made once
+        var lastContainer: (index: Int, position: Int32) = (-1, -1)  // the container's name, looked up once
+        var seen = Set<HelperUses.Use>()
         for index in code.indices where code[index].kind == .identifier {
             let state = cursor.state(at: index)
             if state.insidePreview { continue }
@@ -47,10 +47,11 @@ extension MenuTouchThrough {
                 if recordSites { scan.styledUses.insert(file.text(at: index)) }
             } else if recordOthers {
                 if let container = state.container, container != lastContainer.index {
-                    lastContainer = (container, file.text(at: container))
+                    lastContainer = (container, scan.otherUses.position(of: file.text(at: container)))
                 }
-                let use = HelperUse(name: file.text(at: index), container: state.container == nil ? nil : lastContainer.text)
-                if scan.otherUses.insert(use).inserted { scan.otherUsesInOrder.append(use) }
+                let use = HelperUses.Use(name: scan.otherUses.position(of: file.text(at: index)),
+                                         container: state.container == nil ? -1 : lastContainer.position)
+                if seen.insert(use).inserted { scan.otherUses.add(use) }
             }
         }
         return scan

@@ -327,6 +327,9 @@ public final class Linter: Sendable {
             swiftFiles[fileResults[index].project, default: []].append(index)
         }
         var usedWords: [String: [Int: Set<String>]] = [:]
+        // The collectors whose facts grew in a project last round: the others' words are those
+        // they had (a function of the facts), none new, so they are not asked again.
+        var grown: [String: Set<Int>] = [:]
         var read = [Set<Int>](repeating: [], count: factCollectors.count)
         var filesRead = Set<Int>()
         var timings = StageTimings()
@@ -343,7 +346,7 @@ public final class Linter: Sendable {
             var stillOpen: [String: [Int]] = [:]
             for project in open.keys.sorted() {
                 var checks: [(collector: Int, words: [[[UInt8]]]?)] = []
-                for collector in open[project]! {
+                for collector in open[project]! where rounds == 1 || grown[project]?.contains(collector) == true {
                     guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector]) else {
                         checks.append((collector, nil))  // every file, once
                         continue
@@ -365,6 +368,7 @@ public final class Linter: Sendable {
                 }
             }
             open = stillOpen
+            grown = [:]
             guard !jobs.isEmpty else { break }
             // A file whose first pass rules out every new word is not read.
             let round = jobs.filter { job in
@@ -402,6 +406,7 @@ public final class Linter: Sendable {
                 for collector in collectors { read[collector].insert(job.file) }
                 fileResults[job.file].facts.append(sameFile: facts)
                 merged[fileResults[job.file].project]?.add(facts)
+                for entry in facts { grown[fileResults[job.file].project, default: []].insert(entry.collector) }
             }
         }
         return (timings, filesRead.count)
