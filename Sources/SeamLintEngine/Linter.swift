@@ -342,13 +342,13 @@ public final class Linter: Sendable {
             // only narrow (a file's deferred facts do not depend on the words that chose it).
             let readsEveryFile = rounds > Self.selectiveRounds
             // This round: per file, the collectors to run there if it mentions one of their new words (nil: always).
-            var jobs: [(file: Int, checks: [(collector: Int, words: [[[UInt8]]]?)])] = []
+            var jobs: [(file: Int, checks: [WordCheck])] = []
             var stillOpen: [String: [Int]] = [:]
             for project in open.keys.sorted() {
-                var checks: [(collector: Int, words: [[[UInt8]]]?)] = []
+                var checks: [WordCheck] = []
                 for collector in open[project]! where rounds == 1 || grown[project]?.contains(collector) == true {
                     guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector]) else {
-                        checks.append((collector, nil))  // every file, once
+                        checks.append(WordCheck(collector: collector, words: nil))  // every file, once
                         continue
                     }
                     let fresh = Set(words.filter { !$0.isEmpty }).subtracting(usedWords[project]?[collector] ?? [])
@@ -357,7 +357,7 @@ public final class Linter: Sendable {
                     // Many words (every helper of a large project) would be looked for in every
                     // file, files × words: reading the unread files costs less.
                     let readsAll = readsEveryFile || fresh.count > Self.maximumSearchWords
-                    checks.append((collector, readsAll ? nil : Self.searchWords(fresh)))
+                    checks.append(WordCheck(collector: collector, words: readsAll ? nil : Self.searchWords(fresh)))
                     stillOpen[project, default: []].append(collector)
                 }
                 guard !checks.isEmpty else { continue }
@@ -375,7 +375,9 @@ public final class Linter: Sendable {
                 ScalingCounter.add(job.checks.reduce(0) { $0 + ($1.words?.count ?? 1) })
                 guard let spelled = fileResults[job.file].spelled else { return true }
                 return job.checks.contains { check in
-                    check.words.map { words in words.contains { word in word.allSatisfy { spelled.mayContain($0) ?? true } } } ?? true
+                    check.probes.map { words in
+                        words.contains { parts in parts.allSatisfy { part in part.map(spelled.mayContain) ?? true } }
+                    } ?? true
                 }
             }
             let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
@@ -410,6 +412,20 @@ public final class Linter: Sendable {
             }
         }
         return (timings, filesRead.count)
+    }
+
+    /// What a round looks for in a file for one collector: its new `words` (`searchWords`), each
+    /// hashed once for the first pass's `SpelledWords`; nil words: every file.
+    struct WordCheck {
+        var collector: Int
+        var words: [[[UInt8]]]?
+        var probes: [[SpelledWords.Probe?]]?
+
+        init(collector: Int, words: [[[UInt8]]]?) {
+            self.collector = collector
+            self.words = words
+            probes = words?.map { parts in parts.map(SpelledWords.probe) }
+        }
     }
 
     /// Rounds that read only the files spelling a new word; later rounds read every unread file.
