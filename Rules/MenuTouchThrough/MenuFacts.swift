@@ -86,11 +86,17 @@ extension MenuTouchThrough {
 
         /// The position of `name` in `names`, adding it when new.
         mutating func position(of name: String) -> Int32 {
-            if let position = positions[name] { return position }
-            let position = Int32(names.count)
-            names.append(name)
-            positions[name] = position
+            let next = Int32(names.count)
+            // One lookup: through the dictionary's in-place access, then filled when empty.
+            let position = Self.fill(&positions[name], with: next)
+            if position == next { names.append(name) }
             return position
+        }
+
+        private static func fill(_ slot: inout Int32?, with next: Int32) -> Int32 {
+            if let position = slot { return position }
+            slot = next
+            return next
         }
 
         /// The position of `name` when some use names it.
@@ -104,7 +110,8 @@ extension MenuTouchThrough {
             guard !later.uses.isEmpty else { return }
             guard !uses.isEmpty || !names.isEmpty else { self = later; return }
             let map = later.names.map { position(of: $0) }
-            uses.reserveCapacity(uses.count + later.uses.count)
+            // No `reserveCapacity` here: asked for a little more on every append, it would copy
+            // the whole array each time instead of growing it geometrically.
             for use in later.uses {
                 uses.append(Use(name: map[Int(use.name)], container: use.container < 0 ? -1 : map[Int(use.container)]))
             }

@@ -25,6 +25,9 @@ struct ProjectFactsByCollector {
 
     init(collectors: Int) { values = [(any ProjectFacts)?](repeating: nil, count: collectors) }
 
+    /// Makes `facts` the value of `collector` (merged elsewhere, in file order).
+    mutating func set(_ collector: Int, _ facts: (any ProjectFacts)?) { values[collector] = facts }
+
     /// Appends one file's facts (files must come in file order), of the collectors `included` accepts.
     mutating func add(_ file: [CollectedFacts], of included: (Int) -> Bool = { _ in true }) {
         for entry in file where included(entry.collector) {

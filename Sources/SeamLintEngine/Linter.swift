@@ -162,7 +162,7 @@ public final class Linter: Sendable {
         var (fileResults, timings, workers) = firstPass(count: count, targets: targets, load: load)
         let deferred = collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load)
         timings.merge(deferred.timings)
-        var result = finish(fileResults, targets: targets, timings: timings)
+        var result = finish(fileResults, targets: targets, timings: timings, merged: deferred.unchanged)
         result.deferredFactFiles = deferred.files
         Self.stampContentFingerprints(&result.diagnostics, files: fileResults, load: load)
         result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
@@ -306,9 +306,10 @@ public final class Linter: Sendable {
     /// projects whose first-pass facts call for them (see `ProjectRule.defersFacts`), in rounds
     /// while the collector names new words (`ProjectRule.deferredTriggerWords`).
     private func collectDeferredFacts(into fileResults: inout [FileResult], targets: DeploymentTargetResolver,
-                                      workers: Int, load: @Sendable (Int) -> LoadOutcome) -> (timings: StageTimings, files: Int) {
+                                      workers: Int, load: @Sendable (Int) -> LoadOutcome)
+        -> (timings: StageTimings, files: Int, unchanged: [String: MergedFacts]) {
         let deferring = factCollectors.indices.filter { factCollectors[$0].defersFacts }
-        guard !deferring.isEmpty else { return (StageTimings(), 0) }
+        guard !deferring.isEmpty else { return (StageTimings(), 0, [:]) }
         // Only the deferring collectors' first-pass facts are merged: they alone decide.
         var merged: [String: ProjectFactsByCollector] = [:]
         for result in fileResults where !result.path.isEmpty {
@@ -320,7 +321,7 @@ public final class Linter: Sendable {
             let needed = deferring.filter { factCollectors[$0].needsDeferredFacts(erased: facts.values[$0]) }
             if !needed.isEmpty { open[project] = needed }
         }
-        guard !open.isEmpty else { return (StageTimings(), 0) }
+        guard !open.isEmpty else { return (StageTimings(), 0, merged.mapValues { MergedFacts(facts: $0, collectors: deferring) }) }
         var swiftFiles: [String: [Int]] = [:]
         for index in fileResults.indices where fileResults[index].language == .swift && !fileResults[index].path.isEmpty
             && open[fileResults[index].project] != nil {
@@ -330,6 +331,7 @@ public final class Linter: Sendable {
         // The collectors whose facts grew in a project last round: the others' words are those
         // they had (a function of the facts), none new, so they are not asked again.
         var grown: [String: Set<Int>] = [:]
+        var grownEver: [String: Set<Int>] = [:]
         var read = [Set<Int>](repeating: [], count: factCollectors.count)
         var filesRead = Set<Int>()
         var timings = StageTimings()
@@ -408,10 +410,19 @@ public final class Linter: Sendable {
                 for collector in collectors { read[collector].insert(job.file) }
                 fileResults[job.file].facts.append(sameFile: facts)
                 merged[fileResults[job.file].project]?.add(facts)
-                for entry in facts { grown[fileResults[job.file].project, default: []].insert(entry.collector) }
+                for entry in facts {
+                    grown[fileResults[job.file].project, default: []].insert(entry.collector)
+                    grownEver[fileResults[job.file].project, default: []].insert(entry.collector)
+                }
             }
         }
-        return (timings, filesRead.count)
+        // What `finish` would merge again: the facts of the collectors no deferred fact was added to.
+        var unchanged: [String: MergedFacts] = [:]
+        for (project, facts) in merged {
+            let collectors = deferring.filter { !(grownEver[project]?.contains($0) ?? false) }
+            if !collectors.isEmpty { unchanged[project] = MergedFacts(facts: facts, collectors: collectors) }
+        }
+        return (timings, filesRead.count, unchanged)
     }
 
     /// What a round looks for in a file for one collector: its new `words` (`searchWords`), each
@@ -426,6 +437,12 @@ public final class Linter: Sendable {
             self.words = words
             probes = words?.map { parts in parts.map(SpelledWords.probe) }
         }
+    }
+
+    /// A project's merged facts of `collectors`, in file order as `finish` merges them.
+    struct MergedFacts {
+        var facts: ProjectFactsByCollector
+        var collectors: [Int]
     }
 
     /// Rounds that read only the files spelling a new word; later rounds read every unread file.
@@ -507,7 +524,9 @@ public final class Linter: Sendable {
         words.isEmpty || words.contains(where: file.mentions)
     }
 
-    private func finish(_ results: [FileResult], targets: DeploymentTargetResolver, timings: StageTimings) -> LintResult {
+    /// `merged`: the facts of some collectors already merged per project (by the deferred pass), not merged again.
+    private func finish(_ results: [FileResult], targets: DeploymentTargetResolver, timings: StageTimings,
+                        merged: [String: MergedFacts] = [:]) -> LintResult {
         var timings = timings
         let start = monotonicNanoseconds()
         var projectRuleNanoseconds: UInt64 = 0
@@ -523,7 +542,12 @@ public final class Linter: Sendable {
             diagnostics += result.diagnostics
             if let fileSuppressions = result.suppressions { suppressions[result.path] = fileSuppressions }
             if options.fileSettings != nil, let fileSettings = result.settings { settings[result.path] = fileSettings }
-            factsByProject[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)].add(result.facts)
+            if let premerged = merged[result.project] {
+                factsByProject[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)]
+                    .add(result.facts, of: { !premerged.collectors.contains($0) })
+            } else {
+                factsByProject[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)].add(result.facts)
+            }
             if let problem = result.problem {
                 problems.append(problem)
             } else if result.skippedObjectiveC {
@@ -532,6 +556,9 @@ public final class Linter: Sendable {
                 linted += 1
             }
             bytes += result.bytes
+        }
+        for (project, premerged) in merged {
+            for collector in premerged.collectors { factsByProject[project]?.set(collector, premerged.facts.values[collector]) }
         }
         // Each project decides on its own facts, in a stable order.
         for project in factsByProject.keys.sorted() {
