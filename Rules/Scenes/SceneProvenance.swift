@@ -31,6 +31,10 @@ struct SceneProvenance {
     /// read in their own file: picking from what they return is a global pick.
     private(set) var collectionHelpers: [Int: CollectionSource] = [:]
     private var collectionCount: [String: Int] = [:]
+    /// Collection helpers that turned out global (removed from `collectionHelpers` after the solve,
+    /// which read them as collections), with `collectionCount` as the solve saw it.
+    private var globalCollections: [Int] = []
+    private var collectionCountInSolve: [String: Int] = [:]
     private var declaredCount: [String: Int] = [:]
     private var globalCount: [String: Int] = [:]
     private var delegateCount: [String: Int] = [:]
@@ -63,8 +67,10 @@ struct SceneProvenance {
             collectionCount[helper.name, default: 0] += 1
         }
         solve()
+        collectionCountInSolve = collectionCount
         // A helper that is global (through another helper) returns one value, not its collection.
-        for index in collectionHelpers.keys where global[index] != nil {
+        for index in collectionHelpers.keys.sorted() where global[index] != nil {
+            globalCollections.append(index)
             collectionHelpers[index] = nil
             collectionCount[facts.helpers[index].name, default: 0] -= 1
         }
@@ -142,6 +148,14 @@ struct SceneProvenance {
     /// helper, must spell for its reference to resolve (`resolves`): the helper's name, and its
     /// owner unless a reference by name alone may resolve. Names in one string, separated by a
     /// space; the deferred pass's trigger words.
+    ///
+    /// The declarations of a name are counted (`declaredCount`) only in the files read so far: the
+    /// rest are read in the deferred rounds, when they spell a word. A count that is short can only
+    /// make a reference by name alone resolve where the whole count would not; then the name alone
+    /// is a word here, so every file declaring it is read and the count completes. Where the name
+    /// alone is not a word, the short count already says the name is not all this helper's, and so
+    /// would the whole one. Each name the solve counted is covered: the collection helpers that
+    /// turned global as well (the solve read them as collections).
     func readerSpellings() -> [String] {
         var spellings = Set<String>()
         func add(_ index: Int, counts: [String: Int]) {
@@ -157,6 +171,7 @@ struct SceneProvenance {
         for index in delegates.keys { add(index, counts: delegateCount) }
         // A pick on a helper's collection (`helperScenes().first`) is a use in any file.
         for index in collectionHelpers.keys { add(index, counts: collectionCount) }
+        for index in globalCollections { add(index, counts: collectionCountInSolve) }
         return spellings.sorted()
     }
 

@@ -18,7 +18,8 @@ struct SceneProvenanceFacts: Sendable, Equatable {
     /// Window picks on a scene value, StoreKit scene arguments, reads of the app delegate's window.
     var uses: [ProvenanceUse] = []
     /// The name of every type member, top-level function and global variable, once per
-    /// declaration: a member named once in the project is that member wherever it is read.
+    /// declaration: a member named once in the project is that member wherever it is read. Files
+    /// without `KeyWindowLookup.factTriggerWords` add theirs in the deferred rounds that read them.
     var declaredNames: [String] = []
     /// A `UIWindowSceneDelegate` or a SwiftUI `App` of an iOS target: the app's windows belong to scenes.
     var declaresScenes = false
