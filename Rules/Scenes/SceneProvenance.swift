@@ -35,7 +35,6 @@ struct SceneProvenance {
     /// which read them as collections), with `collectionCount` as the solve saw it.
     private var globalCollections: [Int] = []
     private var collectionCountInSolve: [String: Int] = [:]
-    private var declaredCount: [String: Int] = [:]
     private var globalCount: [String: Int] = [:]
     private var delegateCount: [String: Int] = [:]
     private var helpersByName: [String: [Int]] = [:]
@@ -55,7 +54,6 @@ struct SceneProvenance {
     init(_ facts: SceneProvenanceFacts) {
         self.facts = facts
         self.sceneApp = facts.declaresScenes
-        for name in facts.declaredNames { declaredCount[name, default: 0] += 1 }
         for (index, helper) in facts.helpers.enumerated() { helpersByName[helper.name, default: []].append(index) }
         for (index, call) in facts.calls.enumerated() { callsByCallee[call.callee, default: []].append(index) }
         keyWindowRedefinition = (helpersByName["keyWindow"] ?? []).first { index in
@@ -129,7 +127,7 @@ struct SceneProvenance {
     private func resolves(_ reference: ProvenanceReference, in context: [String], to index: Int, counts: [String: Int]) -> Bool {
         let helper = facts.helpers[index]
         guard helper.name == reference.name else { return false }
-        let allOfName = (counts[helper.name] ?? 0) >= (declaredCount[helper.name] ?? 0)
+        let allOfName = (counts[helper.name] ?? 0) >= (facts.declaredCounts[helper.name] ?? 0)
         switch reference.form {
         case .application:
             return helper.owner == "UIApplication" && !helper.isStatic
@@ -149,7 +147,7 @@ struct SceneProvenance {
     /// owner unless a reference by name alone may resolve. Names in one string, separated by a
     /// space; the deferred pass's trigger words.
     ///
-    /// The declarations of a name are counted (`declaredCount`) only in the files read so far: the
+    /// The declarations of a name are counted (`SceneProvenanceFacts.declaredCounts`) only in the files read so far: the
     /// rest are read in the deferred rounds, when they spell a word. A count that is short can only
     /// make a reference by name alone resolve where the whole count would not; then the name alone
     /// is a word here, so every file declaring it is read and the count completes. Where the name
@@ -160,7 +158,7 @@ struct SceneProvenance {
         var spellings = Set<String>()
         func add(_ index: Int, counts: [String: Int]) {
             let helper = facts.helpers[index]
-            let allOfName = (counts[helper.name] ?? 0) >= (declaredCount[helper.name] ?? 0)
+            let allOfName = (counts[helper.name] ?? 0) >= (facts.declaredCounts[helper.name] ?? 0)
             if allOfName, helper.owner == nil || !Self.uikitNames.contains(helper.name) {
                 spellings.insert(helper.name)
             } else if let owner = helper.owner {
