@@ -54,6 +54,29 @@ struct DeferredRoundsTests {
         #expect(result.deferredFactFiles == 4)
     }
 
+    /// A file without window, scene-delegate or StoreKit words records nothing in the first pass,
+    /// not even its declared names: the round that looks for the global helper's name reads it, and
+    /// its own `activeScene` makes a read on a value of unknown type ambiguous, as it was when the
+    /// first pass counted every file's names.
+    @Test func namesDeclaredInFilesWithoutWindowWordsAreCountedInTheRounds() {
+        let session = (path: "Session.swift", code: """
+            struct Session {
+                var activeScene: AnyObject? { nil }
+            }
+            """)
+        let use = (path: "Use.swift", code: """
+            func rate(_ session: Session) {
+                if let scene = session.activeScene as? UIWindowScene { SKStoreReviewController.requestReview(in: scene) }
+            }
+            """)
+        let rules: [any Rule.Type] = [ConnectedScenesFirst.self, KeyWindowLookup.self]
+        let ambiguous = InMemoryLint.run([Self.picker, session, use], rules: rules, workers: 2)
+        #expect(!ambiguous.diagnostics.contains { $0.location.file == "Use.swift" }, "\(ambiguous.diagnostics.map(\.message))")
+        // Declared once (the scene helper), the same read is the helper's.
+        let unique = InMemoryLint.run([Self.picker, use], rules: rules, workers: 2)
+        #expect(unique.diagnostics.contains { $0.location.file == "Use.swift" }, "\(unique.diagnostics.map(\.message))")
+    }
+
     /// A menu helper used outside menus in a file without menu words: the rounds read that file
     /// (it spells the helper) and the helpers around it, not the rest.
     @Test func menuHelpersAreFollowedUpwards() {
