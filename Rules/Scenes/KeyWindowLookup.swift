@@ -548,7 +548,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// helpers and declared names are recorded in the deferred rounds, which read it when it spells
     /// a name they follow (`collectDeferredFacts`).
     public static var factTriggerWords: [String] {
-        ["window", "Window", "delegate", "connectedScenes", "requestReview", "showManageSubscriptions", "@main"]
+        ["window", "Window", "UIApplication", "connectedScenes", "requestReview", "showManageSubscriptions", "@main"]
     }
     /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
     /// other Objective-C files need not reach libclang.
@@ -579,11 +579,13 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     /// A Swift file that spells none of these holds no global pick or collection, app-delegate
     /// read, window pick or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`,
-    /// `isKeyWindow`, `connectedScenes`, `delegate`, `.window`, `requestReview`,
-    /// `showManageSubscriptions`. Its picks on a helper's collection (`helperScenes().first`) are
-    /// uses like those its helpers make, recorded in the deferred rounds where it spells the helper.
+    /// `isKeyWindow`, `connectedScenes`, `.window`, `requestReview`, `showManageSubscriptions`, and
+    /// `UIApplication` for the app delegate (`UIApplication.shared.delegate`, or `delegate` in an
+    /// extension of `UIApplication`; the word `delegate` alone is in most UIKit files). Its picks on a
+    /// helper's collection (`helperScenes().first`) are uses like those its helpers make, recorded
+    /// in the deferred rounds where it spells the helper.
     static func mayHoldProvenance(_ file: SourceFile) -> Bool {
-        file.mentionsText("window") || file.mentionsText("Window") || file.mentionsText("delegate")
+        file.mentionsText("window") || file.mentionsText("Window") || file.mentionsText("UIApplication")
             || file.mentionsText("connectedScenes") || file.mentionsText("requestReview")
             || file.mentionsText("showManageSubscriptions")
     }
