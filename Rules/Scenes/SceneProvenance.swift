@@ -54,15 +54,20 @@ struct SceneProvenance {
     init(_ facts: SceneProvenanceFacts) {
         self.facts = facts
         self.sceneApp = facts.declaresScenes
-        for (index, helper) in facts.helpers.enumerated() { helpersByName[helper.name, default: []].append(index) }
-        for (index, call) in facts.calls.enumerated() { callsByCallee[call.callee, default: []].append(index) }
+        // By index, not `enumerated()`: a copy of each helper (its strings and arrays) costs more
+        // than the lookups, and every deferred round solves again.
+        for index in facts.helpers.indices { helpersByName[facts.helpers[index].name, default: []].append(index) }
+        // Calls matter only to a StoreKit call that reads a parameter (`sinkFinding`).
+        if facts.uses.contains(where: { $0.sink != nil }) {
+            for index in facts.calls.indices { callsByCallee[facts.calls[index].callee, default: []].append(index) }
+        }
         keyWindowRedefinition = (helpersByName["keyWindow"] ?? []).first { index in
             facts.helpers[index].owner == "UIApplication" && !facts.helpers[index].isStatic
         }
-        for (index, helper) in facts.helpers.enumerated() {
-            guard let collection = helper.flow.collection, helper.flow.global == nil else { continue }
+        for index in facts.helpers.indices {
+            guard let collection = facts.helpers[index].flow.collection, facts.helpers[index].flow.global == nil else { continue }
             collectionHelpers[index] = collection
-            collectionCount[helper.name, default: 0] += 1
+            collectionCount[facts.helpers[index].name, default: 0] += 1
         }
         solve()
         collectionCountInSolve = collectionCount
@@ -91,31 +96,35 @@ struct SceneProvenance {
             queue.append((index, true))
         }
         // Which helpers read each name, and at which reference.
+        // Only names of helpers can become global.
         var readers: [String: [(helper: Int, reference: Int)]] = [:]
-        for (index, helper) in facts.helpers.enumerated() {
-            for (position, reference) in helper.flow.references.enumerated() {
-                readers[reference.name, default: []].append((index, position))
+        for index in facts.helpers.indices {
+            let references = facts.helpers[index].flow.references
+            for position in references.indices where helpersByName[references[position].name] != nil {
+                readers[references[position].name, default: []].append((index, position))
             }
         }
-        for (index, helper) in facts.helpers.enumerated() {
-            if let site = helper.flow.global ?? helper.flow.applicationKeyWindow { markGlobal(index, .source(site)) }
-            else if sceneApp, let site = helper.flow.delegateWindow { markGlobal(index, .source(site)) }
-            if helper.flow.appDelegate { markDelegate(index, .source(helper.site)) }
+        for index in facts.helpers.indices {
+            let flow = facts.helpers[index].flow
+            if let site = flow.global ?? flow.applicationKeyWindow { markGlobal(index, .source(site)) }
+            else if sceneApp, let site = flow.delegateWindow { markGlobal(index, .source(site)) }
+            if flow.appDelegate { markDelegate(index, .source(facts.helpers[index].site)) }
             // `var current: UIWindowScene? { Helper.allScenes().first }`: a pick on a helper's whole
             // collection is a global value (reported at the pick, `collectionFindings`).
-            if global[index] == nil, let collection = collectionHelper(picked: helper.flow, in: helper.context) {
+            if global[index] == nil, !collectionHelpers.isEmpty,
+               let collection = collectionHelper(picked: flow, in: facts.helpers[index].context) {
                 markGlobal(index, .collection(collection))
             }
         }
         while let (source, isDelegate) = queue.popLast() {
             for (reader, position) in readers[facts.helpers[source].name] ?? [] {
-                let helper = facts.helpers[reader]
-                let reference = helper.flow.references[position]
+                let reference = facts.helpers[reader].flow.references[position]
+                let context = facts.helpers[reader].context
                 if isDelegate {
-                    guard resolves(reference, in: helper.context, to: source, counts: delegateCount) else { continue }
+                    guard resolves(reference, in: context, to: source, counts: delegateCount) else { continue }
                     if !reference.readsWindow { markDelegate(reader, .helper(source)) }
                     else if sceneApp { markGlobal(reader, .helper(source)) }
-                } else if global[reader] == nil, resolves(reference, in: helper.context, to: source, counts: globalCount) {
+                } else if global[reader] == nil, resolves(reference, in: context, to: source, counts: globalCount) {
                     markGlobal(reader, .helper(source))
                 }
             }

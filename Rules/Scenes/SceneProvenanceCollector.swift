@@ -501,6 +501,13 @@ struct SceneProvenanceCollector {
     // MARK: Uses
 
     mutating func recordUse(at index: Int) {
+        // Every use below starts at one of these names (`min`, `max`, `last`, `first`, `window`,
+        // `windows`, `keyWindow`, `randomElement`, `requestReview`, `showManageSubscriptions`):
+        // other lengths need no comparison.
+        switch file.code[index].length {
+        case 3, 4, 5, 6, 7, 9, 13, 23: break
+        default: return
+        }
         let code = file.code
         if !scenePicks.isEmpty, file.tokenIs(index, "keyWindow") || file.tokenIs(index, "windows"), let pick = scenePicks[index] {
             let owner = currentOwner
