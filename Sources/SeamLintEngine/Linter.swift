@@ -27,6 +27,11 @@ public struct LintOptions: Sendable {
     public var objectiveC = ObjectiveCOptions()
     /// How long one file may take; a file past it is reported and skipped (see `FileBudget`).
     public var fileBudget = FileBudget.standard
+    /// True: a Swift file that mentions none of the words of the enabled rules, fact collectors
+    /// and suppression comments (a byte search, comments and strings included) is neither
+    /// tokenized nor given structure, since none of them could see anything in it. False (tests
+    /// that compare both paths): every Swift file is tokenized.
+    public var skipsSwiftFilesWithoutTriggerWords = true
 
     public init(rules: [any Rule.Type]) { self.rules = rules }
 
@@ -78,6 +83,8 @@ public final class Linter: Sendable {
     /// What an Objective-C file must mention for a rule, fact collector or suppression comment to
     /// see anything in it (nil when one of them reads every file): others never reach libclang.
     let objectiveCWords: [[UInt8]]?
+    /// The same for Swift files: one that mentions none of them is not tokenized.
+    let swiftWords: [[UInt8]]?
     /// Per enabled project rule, the positions in `factCollectors` of its own and its `readsFactsOf`
     /// collectors: the facts its `finish` may read.
     let factReads: [[Int]]
@@ -104,6 +111,7 @@ public final class Linter: Sendable {
         factTriggerWords = factCollectors.map { $0.factTriggerWords.map { Array($0.utf8) } }
         objectiveCFactTriggerWords = factCollectors.map { $0.objectiveCFactTriggerWords.map { Array($0.utf8) } }
         objectiveCWords = Self.objectiveCWords(fileRules: fileRules, factCollectors: factCollectors)
+        swiftWords = Self.prescanWords(for: .swift, fileRules: fileRules, factCollectors: factCollectors)
         let collectorPositions = Dictionary(uniqueKeysWithValues: factCollectors.enumerated().map { (ObjectIdentifier($1), $0) })
         factReads = projectRules.map { rule in ([rule] + rule.readsFactsOf).compactMap { collectorPositions[ObjectIdentifier($0)] } }
         knownRuleIDs = Set(allRules.map { $0.description.id })
@@ -218,6 +226,24 @@ public final class Linter: Sendable {
         }
         let tokens: [Token]
         if loaded.language == .swift {
+            if options.skipsSwiftFilesWithoutTriggerWords, let words = swiftWords,
+               !loaded.bytes.withUnsafeBufferPointer({ TextSearch.containsAny($0, words) }) {
+                // What the full path gives such a file: no rule ran, so its settings, project and
+                // spelled names only (the byte search is charged to tokenizing, which it replaces).
+                start = timings.add(.tokenizing, since: start)
+                if defersFacts {
+                    result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0) }
+                    start = timings.add(.spelledWords, since: start)
+                }
+                result.path = loaded.path
+                result.language = loaded.language
+                result.settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
+                if result.settings?.iosDeploymentTarget == nil { _ = targets.target(forFile: loaded.absolutePath) }
+                result.project = targets.projectRoot(forFile: loaded.absolutePath)
+                _ = targets.appScenes(forFile: loaded.absolutePath)
+                timings.add(.manifests, since: start)
+                return result
+            }
             tokens = Tokenizer.tokenize(loaded.bytes)
             start = timings.add(.tokenizing, since: start)
         } else {
@@ -456,14 +482,22 @@ public final class Linter: Sendable {
 
     /// The words of `objectiveCWords`, or nil.
     static func objectiveCWords(fileRules: [any Rule.Type], factCollectors: [any ProjectRule.Type]) -> [[UInt8]]? {
+        prescanWords(for: .objectiveC, fileRules: fileRules, factCollectors: factCollectors)
+    }
+
+    /// What a file in `language` must mention for one of `fileRules`, `factCollectors` or a
+    /// suppression comment to see anything in it; nil when one of them reads every such file.
+    static func prescanWords(for language: SourceLanguage, fileRules: [any Rule.Type],
+                             factCollectors: [any ProjectRule.Type]) -> [[UInt8]]? {
         var words = Set<String>()
-        for rule in fileRules where rule.reads(.objectiveC) {
+        for rule in fileRules where rule.reads(language) {
             guard !rule.triggerWords.isEmpty else { return nil }
             words.formUnion(rule.triggerWords)
         }
-        for collector in factCollectors where collector.reads(.objectiveC) {
-            guard !collector.objectiveCFactTriggerWords.isEmpty else { return nil }
-            words.formUnion(collector.objectiveCFactTriggerWords)
+        for collector in factCollectors where collector.reads(language) {
+            let collectorWords = language == .swift ? collector.factTriggerWords : collector.objectiveCFactTriggerWords
+            guard !collectorWords.isEmpty else { return nil }
+            words.formUnion(collectorWords)
         }
         // A word that contains another is found whenever that one is.
         let needed = words.filter { word in !words.contains { $0 != word && word.contains($0) } }
