@@ -469,11 +469,14 @@ public final class Linter: Sendable {
     }
 
     /// The words a file must mention to contribute facts to the project rules among `rules` (and
-    /// the rules whose facts they read); nil when some collector reads every file.
+    /// the rules whose facts they read); nil when some collector reads every file, or defers facts
+    /// (its second pass reads files by words its first-pass facts name, which any file may spell).
     public static func factTriggerWords(for rules: [any Rule.Type], allRules: [any Rule.Type]) -> Set<String>? {
         var words = Set<String>()
         for collector in factCollectors(for: rules.compactMap { $0 as? any ProjectRule.Type }, allRules: allRules) {
-            if collector.factTriggerWords.isEmpty || collector.objectiveCFactTriggerWords.isEmpty { return nil }
+            if collector.factTriggerWords.isEmpty || collector.objectiveCFactTriggerWords.isEmpty || collector.defersFacts {
+                return nil
+            }
             words.formUnion(collector.factTriggerWords)
             words.formUnion(collector.objectiveCFactTriggerWords)
         }
