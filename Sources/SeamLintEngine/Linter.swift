@@ -235,12 +235,7 @@ public final class Linter: Sendable {
                     result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0) }
                     start = timings.add(.spelledWords, since: start)
                 }
-                result.path = loaded.path
-                result.language = loaded.language
-                result.settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
-                if result.settings?.iosDeploymentTarget == nil { _ = targets.target(forFile: loaded.absolutePath) }
-                result.project = targets.projectRoot(forFile: loaded.absolutePath)
-                _ = targets.appScenes(forFile: loaded.absolutePath)
+                placeWithoutRules(&result, loaded, targets: targets)
                 timings.add(.manifests, since: start)
                 return result
             }
@@ -257,11 +252,7 @@ public final class Linter: Sendable {
             case .notLinted: return result
             case .nothingToCheck:
                 // What a run through libclang gives such a file: its settings and project, no findings.
-                result.path = loaded.path
-                result.language = loaded.language
-                result.settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
-                if result.settings?.iosDeploymentTarget == nil { _ = targets.target(forFile: loaded.absolutePath) }
-                result.project = targets.projectRoot(forFile: loaded.absolutePath)
+                placeWithoutRules(&result, loaded, targets: targets)
                 timings.add(.manifests, since: start)
                 return result
             case .failed(let reason): result.problem = InputProblem(path: loaded.path, reason: reason); return result
@@ -283,10 +274,11 @@ public final class Linter: Sendable {
         result.path = loaded.path
         result.language = loaded.language
         result.settings = settings
-        let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
+        let place = targets.place(ofFile: loaded.absolutePath, needsTarget: settings.iosDeploymentTarget == nil)
+        let target = settings.iosDeploymentTarget ?? place.target!
         let isTest = TestFileDetector.isTestFile(loaded.path)
-        result.project = targets.projectRoot(forFile: loaded.absolutePath)
-        let scenes = targets.appScenes(forFile: loaded.absolutePath)
+        result.project = place.projectRoot
+        let scenes = place.scenes
         start = timings.add(.manifests, since: start)
         // Run-wide settings enable every rule and usually override nothing: no lookups by id then.
         let perFile = options.fileSettings != nil
@@ -326,6 +318,16 @@ public final class Linter: Sendable {
         }
         timings.add(.suppressions, since: start)
         return result
+    }
+
+    /// The path, settings and project of a file no rule could see anything in, which the full path
+    /// would give it (its folder is asked about as there, for `--verbose`).
+    private func placeWithoutRules(_ result: inout FileResult, _ loaded: Loaded, targets: DeploymentTargetResolver) {
+        result.path = loaded.path
+        result.language = loaded.language
+        let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
+        result.settings = settings
+        result.project = targets.place(ofFile: loaded.absolutePath, needsTarget: settings.iosDeploymentTarget == nil).projectRoot
     }
 
     /// The second pass: each deferring collector's deferred facts, in the Swift files of the
