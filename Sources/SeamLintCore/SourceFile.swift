@@ -25,12 +25,11 @@ public final class SourceFile {
         self.bytes = bytes
         let tokens = tokens ?? Tokenizer.tokenize(bytes)
         self.tokens = tokens
-        let (code, lineStarts) = SourceFile.codeTokensAndLineStarts(tokens, bytes)
-        self.code = SentinelTable(code, before: .fileEdge(at: 0), after: .fileEdge(at: bytes.count))
-        self.lineStarts = lineStarts
-        let (matching, parent) = SourceFile.matchBrackets(code)
-        self.matching = SentinelTable(matching, before: -1, after: -1)
-        self.parent = SentinelTable(parent, before: -1, after: -1)
+        let tables = SourceFile.structureTables(tokens, bytes)
+        self.code = SentinelTable(sentinelStorage: tables.code)
+        self.matching = SentinelTable(sentinelStorage: tables.matching)
+        self.parent = SentinelTable(sentinelStorage: tables.parent)
+        self.lineStarts = tables.lineStarts
     }
 
     // MARK: Lazily built structure
