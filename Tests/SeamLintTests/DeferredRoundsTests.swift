@@ -144,6 +144,34 @@ struct DeferredRoundsTests {
         #expect(words.mayContain(Array("$0".utf8)) == nil)
     }
 
+    /// The filter finds runs 64 bytes at a time: runs across those boundaries, at either end of the
+    /// text, next to non-ASCII bytes and after leading digits are all kept. Every maximal run of a
+    /// pseudo-random text (found here byte by byte) must be one the filter may contain.
+    @Test func spelledWordsKeepEveryRunWhereverItFalls() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let alphabet = Array("aZ_09 .é(\n".utf8)
+        for length in [1, 7, 8, 63, 64, 65, 127, 128, 129, 300, 1000] {
+            var text: [UInt8] = []
+            for _ in 0..<length {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                // Mostly name bytes, so runs are long enough to cross chunk boundaries.
+                text.append(state % 4 == 0 ? alphabet[Int(state >> 8) % alphabet.count] : alphabet[Int(state >> 8) % 5])
+            }
+            let words = text.withUnsafeBufferPointer { SpelledWords($0) }
+            var index = 0
+            while index < text.count {
+                guard SpelledWords.isWordByte(text[index]) else { index += 1; continue }
+                let start = index
+                while index < text.count && SpelledWords.isWordByte(text[index]) { index += 1 }
+                let run = Array(text[start..<index])
+                #expect(words.mayContain(run) == true, "\(String(decoding: run, as: UTF8.self)) in a text of \(length)")
+                if let firstLetter = run.firstIndex(where: { !($0 >= 0x30 && $0 <= 0x39) }), firstLetter > 0 {
+                    #expect(words.mayContain(Array(run[firstLetter...])) == true)
+                }
+            }
+        }
+    }
+
     /// A chain of helpers, one file each, none spelling a window word: each round finds one more
     /// link. Past `Linter.selectiveRounds` the unread files are read at once, so the files looked
     /// at stay linear in the chain's length, and the finding is the same.
