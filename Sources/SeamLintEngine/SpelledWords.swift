@@ -1,6 +1,8 @@
 /// The names a file spells, for the deferred pass (`ProjectRule.deferredTriggerWords`): a Bloom
 /// filter of its maximal runs of ASCII letters, digits and `_` (comments and strings included),
-/// about one bit per two bytes of source, two bits per run. Built in the first pass while the
+/// at least one bit per byte of source, two bits per run (about one word in a hundred that a file
+/// does not spell passes: a round's words are looked for in every file of the project, and each
+/// false pass reads the file from disk again). Built in the first pass while the
 /// file's bytes are in memory, so the deferred rounds read again only the files that may spell a
 /// word. A name spelled as a token is such a run (a run that starts with digits also counts
 /// without them), so "not spelled" is certain; "maybe" is confirmed by a search once read.
@@ -13,7 +15,7 @@ struct SpelledWords: Sendable {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var size = 512
-        while size < bytes.count / 2 && size < 1 << 24 { size <<= 1 }
+        while size < bytes.count && size < 1 << 24 { size <<= 1 }
         var bits = [UInt64](repeating: 0, count: size / 64)
         let mask = UInt32(size - 1)
         bits.withUnsafeMutableBufferPointer { bits in
@@ -105,8 +107,22 @@ struct SpelledWords: Sendable {
     /// False when the file certainly does not spell `word` as a whole run; nil when `word` is not a
     /// run of letters, digits and `_` (the filter cannot tell: search the bytes).
     func mayContain(_ word: [UInt8]) -> Bool? {
-        guard !word.isEmpty, word.allSatisfy(Self.isWordByte) else { return nil }
-        let hash = word.withUnsafeBufferPointer { Self.hash($0.baseAddress!, $0.count, readable: $0.count) }
+        Self.probe(word).map(mayContain)
+    }
+
+    /// A word hashed once, to ask many files (nil from `probe` when the filter cannot tell).
+    struct Probe: Sendable {
+        fileprivate let hash: UInt32
+    }
+
+    static func probe(_ word: [UInt8]) -> Probe? {
+        guard !word.isEmpty, word.allSatisfy(isWordByte) else { return nil }
+        return Probe(hash: word.withUnsafeBufferPointer { hash($0.baseAddress!, $0.count, readable: $0.count) })
+    }
+
+    /// False when the file certainly does not spell the probed word as a whole run.
+    func mayContain(_ probe: Probe) -> Bool {
+        let hash = probe.hash
         let first = hash & mask, second = (hash >> 16 | hash << 16) &* 0x9E37_79B1 & mask
         return bits[Int(first >> 6)] & 1 << UInt64(first & 63) != 0 && bits[Int(second >> 6)] & 1 << UInt64(second & 63) != 0
     }
