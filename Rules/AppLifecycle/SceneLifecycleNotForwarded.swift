@@ -9,6 +9,12 @@ import SeamLintCore
 public struct SceneLifecycleNotForwarded: ProjectRule {
     public init() {}
 
+    /// Every fact needs one of these: an `@main` App, a `UIWindowSceneDelegate`, a
+    /// `…HostingController`, a `func scene(…)` callback or the `scenePhase` key path (both spell
+    /// `scene`), `.onOpenURL` or `.onContinueUserActivity`.
+    public static let factTriggerWords = ["@main", "UIWindowSceneDelegate", "HostingController", "scene", "onOpenURL",
+                                          "onContinueUserActivity"]
+
     public static let description = RuleDescription(
         id: "scene_lifecycle_not_forwarded",
         summary: "SwiftUI scene phase and URL handlers stay silent when a UIKit scene delegate builds the windows",

@@ -10,6 +10,10 @@ import SeamLintCore
 public struct RepresentableDismantleNotStatic: ProjectRule {
     public init() {}
 
+    /// The first pass records direct conformances to a `…Representable` protocol and instance
+    /// `dismantle…` methods: a file that spells neither has nothing for it.
+    public static let factTriggerWords = ["Representable", "dismantle"]
+
     public static let description = RuleDescription(
         id: "representable_dismantle_not_static",
         summary: "An instance `dismantleUIView`/`dismantleUIViewController` is never called: the representable requirement is `static`",

@@ -9,6 +9,10 @@ import SeamLintCore
 public struct TrivialRepresentable: ProjectRule {
     public init() {}
 
+    /// Candidates conform to a `…Representable` protocol; the other facts are extensions that add
+    /// methods.
+    public static let factTriggerWords = ["Representable", "extension"]
+
     public static let description = RuleDescription(
         id: "trivial_representable",
         summary: "A representable whose `make…` only constructs the wrapped object and whose `update…` is empty is a one-off type",

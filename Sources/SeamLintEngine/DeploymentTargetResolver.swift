@@ -50,6 +50,14 @@ final class DeploymentTargetResolver: @unchecked Sendable {
         return folder(ofFile: absolutePath).projectRoot
     }
 
+    /// What a file's folder decides, with one lookup: `target` (nil when the run's settings give
+    /// one, then it is not asked), `projectRoot` and `appScenes` as the methods of those names answer.
+    func place(ofFile absolutePath: String, needsTarget: Bool = true) -> (target: DeploymentTarget?, projectRoot: String, scenes: AppScenes) {
+        guard enabled else { return (needsTarget ? override ?? .unknown : nil, "", .unknown) }
+        let folder = folder(ofFile: absolutePath)
+        return (needsTarget ? override ?? folder.target : nil, folder.projectRoot, folder.scenes)
+    }
+
     private func folder(ofFile absolutePath: String) -> ProjectManifests.Folder {
         let directory = PathNames.directory(of: absolutePath)
         lock.lock()

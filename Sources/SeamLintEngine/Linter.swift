@@ -27,6 +27,11 @@ public struct LintOptions: Sendable {
     public var objectiveC = ObjectiveCOptions()
     /// How long one file may take; a file past it is reported and skipped (see `FileBudget`).
     public var fileBudget = FileBudget.standard
+    /// True: a Swift file that mentions none of the words of the enabled rules, fact collectors
+    /// and suppression comments (a byte search, comments and strings included) is neither
+    /// tokenized nor given structure, since none of them could see anything in it. False (tests
+    /// that compare both paths): every Swift file is tokenized.
+    public var skipsSwiftFilesWithoutTriggerWords = true
 
     public init(rules: [any Rule.Type]) { self.rules = rules }
 
@@ -78,6 +83,8 @@ public final class Linter: Sendable {
     /// What an Objective-C file must mention for a rule, fact collector or suppression comment to
     /// see anything in it (nil when one of them reads every file): others never reach libclang.
     let objectiveCWords: [[UInt8]]?
+    /// The same for Swift files: one that mentions none of them is not tokenized.
+    let swiftWords: [[UInt8]]?
     /// Per enabled project rule, the positions in `factCollectors` of its own and its `readsFactsOf`
     /// collectors: the facts its `finish` may read.
     let factReads: [[Int]]
@@ -104,6 +111,7 @@ public final class Linter: Sendable {
         factTriggerWords = factCollectors.map { $0.factTriggerWords.map { Array($0.utf8) } }
         objectiveCFactTriggerWords = factCollectors.map { $0.objectiveCFactTriggerWords.map { Array($0.utf8) } }
         objectiveCWords = Self.objectiveCWords(fileRules: fileRules, factCollectors: factCollectors)
+        swiftWords = Self.prescanWords(for: .swift, fileRules: fileRules, factCollectors: factCollectors)
         let collectorPositions = Dictionary(uniqueKeysWithValues: factCollectors.enumerated().map { (ObjectIdentifier($1), $0) })
         factReads = projectRules.map { rule in ([rule] + rule.readsFactsOf).compactMap { collectorPositions[ObjectIdentifier($0)] } }
         knownRuleIDs = Set(allRules.map { $0.description.id })
@@ -218,6 +226,19 @@ public final class Linter: Sendable {
         }
         let tokens: [Token]
         if loaded.language == .swift {
+            if options.skipsSwiftFilesWithoutTriggerWords, let words = swiftWords,
+               !loaded.bytes.withUnsafeBufferPointer({ TextSearch.containsAny($0, words) }) {
+                // What the full path gives such a file: no rule ran, so its settings, project and
+                // spelled names only (the byte search is charged to tokenizing, which it replaces).
+                start = timings.add(.tokenizing, since: start)
+                if defersFacts {
+                    result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0) }
+                    start = timings.add(.spelledWords, since: start)
+                }
+                placeWithoutRules(&result, loaded, targets: targets)
+                timings.add(.manifests, since: start)
+                return result
+            }
             tokens = Tokenizer.tokenize(loaded.bytes)
             start = timings.add(.tokenizing, since: start)
         } else {
@@ -231,11 +252,7 @@ public final class Linter: Sendable {
             case .notLinted: return result
             case .nothingToCheck:
                 // What a run through libclang gives such a file: its settings and project, no findings.
-                result.path = loaded.path
-                result.language = loaded.language
-                result.settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
-                if result.settings?.iosDeploymentTarget == nil { _ = targets.target(forFile: loaded.absolutePath) }
-                result.project = targets.projectRoot(forFile: loaded.absolutePath)
+                placeWithoutRules(&result, loaded, targets: targets)
                 timings.add(.manifests, since: start)
                 return result
             case .failed(let reason): result.problem = InputProblem(path: loaded.path, reason: reason); return result
@@ -257,10 +274,11 @@ public final class Linter: Sendable {
         result.path = loaded.path
         result.language = loaded.language
         result.settings = settings
-        let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
+        let place = targets.place(ofFile: loaded.absolutePath, needsTarget: settings.iosDeploymentTarget == nil)
+        let target = settings.iosDeploymentTarget ?? place.target!
         let isTest = TestFileDetector.isTestFile(loaded.path)
-        result.project = targets.projectRoot(forFile: loaded.absolutePath)
-        let scenes = targets.appScenes(forFile: loaded.absolutePath)
+        result.project = place.projectRoot
+        let scenes = place.scenes
         start = timings.add(.manifests, since: start)
         // Run-wide settings enable every rule and usually override nothing: no lookups by id then.
         let perFile = options.fileSettings != nil
@@ -300,6 +318,16 @@ public final class Linter: Sendable {
         }
         timings.add(.suppressions, since: start)
         return result
+    }
+
+    /// The path, settings and project of a file no rule could see anything in, which the full path
+    /// would give it (its folder is asked about as there, for `--verbose`).
+    private func placeWithoutRules(_ result: inout FileResult, _ loaded: Loaded, targets: DeploymentTargetResolver) {
+        result.path = loaded.path
+        result.language = loaded.language
+        let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
+        result.settings = settings
+        result.project = targets.place(ofFile: loaded.absolutePath, needsTarget: settings.iosDeploymentTarget == nil).projectRoot
     }
 
     /// The second pass: each deferring collector's deferred facts, in the Swift files of the
@@ -481,11 +509,14 @@ public final class Linter: Sendable {
     }
 
     /// The words a file must mention to contribute facts to the project rules among `rules` (and
-    /// the rules whose facts they read); nil when some collector reads every file.
+    /// the rules whose facts they read); nil when some collector reads every file, or defers facts
+    /// (its second pass reads files by words its first-pass facts name, which any file may spell).
     public static func factTriggerWords(for rules: [any Rule.Type], allRules: [any Rule.Type]) -> Set<String>? {
         var words = Set<String>()
         for collector in factCollectors(for: rules.compactMap { $0 as? any ProjectRule.Type }, allRules: allRules) {
-            if collector.factTriggerWords.isEmpty || collector.objectiveCFactTriggerWords.isEmpty { return nil }
+            if collector.factTriggerWords.isEmpty || collector.objectiveCFactTriggerWords.isEmpty || collector.defersFacts {
+                return nil
+            }
             words.formUnion(collector.factTriggerWords)
             words.formUnion(collector.objectiveCFactTriggerWords)
         }
@@ -494,14 +525,22 @@ public final class Linter: Sendable {
 
     /// The words of `objectiveCWords`, or nil.
     static func objectiveCWords(fileRules: [any Rule.Type], factCollectors: [any ProjectRule.Type]) -> [[UInt8]]? {
+        prescanWords(for: .objectiveC, fileRules: fileRules, factCollectors: factCollectors)
+    }
+
+    /// What a file in `language` must mention for one of `fileRules`, `factCollectors` or a
+    /// suppression comment to see anything in it; nil when one of them reads every such file.
+    static func prescanWords(for language: SourceLanguage, fileRules: [any Rule.Type],
+                             factCollectors: [any ProjectRule.Type]) -> [[UInt8]]? {
         var words = Set<String>()
-        for rule in fileRules where rule.reads(.objectiveC) {
+        for rule in fileRules where rule.reads(language) {
             guard !rule.triggerWords.isEmpty else { return nil }
             words.formUnion(rule.triggerWords)
         }
-        for collector in factCollectors where collector.reads(.objectiveC) {
-            guard !collector.objectiveCFactTriggerWords.isEmpty else { return nil }
-            words.formUnion(collector.objectiveCFactTriggerWords)
+        for collector in factCollectors where collector.reads(language) {
+            let collectorWords = language == .swift ? collector.factTriggerWords : collector.objectiveCFactTriggerWords
+            guard !collectorWords.isEmpty else { return nil }
+            words.formUnion(collectorWords)
         }
         // A word that contains another is found whenever that one is.
         let needed = words.filter { word in !words.contains { $0 != word && word.contains($0) } }

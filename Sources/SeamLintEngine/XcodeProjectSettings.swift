@@ -109,7 +109,8 @@ struct XcodeProjectSettings {
             if value.contains("$") {
                 value = value.replacingOccurrences(of: "$(inherited)", with: below ?? "")
                     .replacingOccurrences(of: "${inherited}", with: below ?? "")
-                if value.contains("$") { value = substitute(value, settings.merging(context) { _, new in new }) }
+                // The context wins over the settings below (`$(SRCROOT)`, `$(TARGET_NAME)`).
+                if value.contains("$") { value = substitute(value) { context[$0] ?? settings[$0] } }
             }
             value = ManifestParser.trim(value, also: "\"")
             if value.isEmpty, below != nil { continue }
@@ -117,15 +118,28 @@ struct XcodeProjectSettings {
         }
     }
 
-    /// `$(NAME)` / `${NAME}` replaced by known values (one pass; unknown ones stay).
-    static func substitute(_ value: String, _ known: [String: String]) -> String {
+    /// `$(NAME)` / `${NAME}` replaced by the values `known` gives (one pass from left to right,
+    /// replacements are not read again; unknown ones stay). Each reference is looked up by name:
+    /// trying every known name on the value cost more than the rest of the project's parse.
+    static func substitute(_ value: String, _ known: (String) -> String?) -> String {
         guard value.contains("$") else { return value }
-        var result = value
-        for (name, replacement) in known where result.contains(name) {
-            result = result.replacingOccurrences(of: "$(\(name))", with: replacement)
-                .replacingOccurrences(of: "${\(name)}", with: replacement)
+        var result = ""
+        var rest = value[...]
+        while let dollar = rest.firstIndex(of: "$") {
+            result += rest[..<dollar]
+            let opening = rest.index(after: dollar)
+            guard opening < rest.endIndex else { rest = rest[dollar...]; break }
+            let closing: Character? = rest[opening] == "(" ? ")" : rest[opening] == "{" ? "}" : nil
+            if let closing, let close = rest[opening...].firstIndex(of: closing),
+               let replacement = known(String(rest[rest.index(after: opening)..<close])) {
+                result += replacement
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            result += "$"
+            rest = rest[opening...]
         }
-        return result
+        return result + rest
     }
 }
 

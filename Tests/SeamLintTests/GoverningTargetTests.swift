@@ -75,6 +75,19 @@ struct GoverningTargetTests {
         #expect(settings == ["IPHONEOS_DEPLOYMENT_TARGET": "15.0", "INFOPLIST_FILE": "/p/App/Info.plist", "SDK_ONLY": "2"])
     }
 
+    @Test("variables: both spellings, the context over the settings below, unknown and malformed ones kept")
+    func variableSubstitution() {
+        var settings = ["BASE": "9.0", "TARGET_NAME": "Below", "PRODUCT": "$(UNSET)"]
+        XcodeProjectSettings.merge(["A": "${BASE}-$(TARGET_NAME)", "B": "$(NOPE) $(PRODUCT_NAME:c99extidentifier) $", "C": "$(BASE",
+                                    "D": "$(PRODUCT)", "E": "$$(BASE)"],
+                                   into: &settings, context: ["TARGET_NAME": "App"])
+        #expect(settings["A"] == "9.0-App")
+        #expect(settings["B"] == "$(NOPE) $(PRODUCT_NAME:c99extidentifier) $")
+        #expect(settings["C"] == "$(BASE")
+        #expect(settings["D"] == "$(UNSET)")
+        #expect(settings["E"] == "$9.0")
+    }
+
     @Test("an xcconfig that includes itself is read once")
     func includeCycle() {
         var visited = Set<String>()

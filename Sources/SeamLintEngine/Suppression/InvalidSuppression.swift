@@ -6,6 +6,10 @@ import SeamLintCore
 public struct InvalidSuppression: Rule {
     public init() {}
 
+    /// The engine reads suppression comments only in files that spell their marker; `check` does
+    /// nothing, so a file without it has nothing for this rule either (and need not be tokenized).
+    public static let triggerWords = ["seamlint:"]
+
     public static let description = RuleDescription(
         id: "invalid_suppression",
         summary: "A suppression comment with a typo silences nothing",

@@ -7,6 +7,10 @@ import SeamLintCore
 public struct SuperfluousSuppression: Rule {
     public init() {}
 
+    /// The engine reads suppression comments only in files that spell their marker; `check` does
+    /// nothing, so a file without it has nothing for this rule either (and need not be tokenized).
+    public static let triggerWords = ["seamlint:"]
+
     public static let description = RuleDescription(
         id: "superfluous_suppression",
         summary: "A suppression comment that silences nothing should be removed",
