@@ -609,6 +609,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         }
         var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
         collector.recordsCalls = true
+        collector.recordsOnlyCalls = true
         facts.provenance.calls = collector.collect().calls
     }
 

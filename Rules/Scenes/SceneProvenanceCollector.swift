@@ -42,6 +42,10 @@ struct SceneProvenanceCollector {
     var facts = SceneProvenanceFacts()
     /// The second pass: record call arguments (`ProvenanceCall`).
     var recordsCalls = false
+    /// Only the calls are wanted: the helpers (read after the walk, when every call is recorded)
+    /// and the declarations are left out. The walk itself stays whole, so that each local's flow is
+    /// computed in the same order, and so the same, as when everything is recorded.
+    var recordsOnlyCalls = false
 
     /// First and last code indices of this file's unpicked global collections, ascending.
     let collections: [GlobalCollection]
@@ -89,7 +93,7 @@ struct SceneProvenanceCollector {
             scenePickTokens.insert(pick.pick)
         }
         for position in declarations.indices where isCandidate(position) { candidates.insert(position) }
-        if recordsDeclarations { recordDeclarations() }
+        if recordsDeclarations && !recordsOnlyCalls { recordDeclarations() }
         var index = 0
         while index < code.count {
             let token = code[index]
@@ -113,7 +117,9 @@ struct SceneProvenanceCollector {
             }
             index += 1
         }
-        for position in candidates.sorted() { recordHelper(position) }
+        if !recordsOnlyCalls {
+            for position in candidates.sorted() { recordHelper(position) }
+        }
         return facts
     }
 
