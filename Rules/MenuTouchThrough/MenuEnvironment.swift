@@ -62,13 +62,17 @@ struct MenuEnvironment {
         }
         for index in code.indices {
             switch code[index].kind {
-            case .leftBrace where file.matching[index] > index && file.isClosure(index):
-                let close = Int(file.matching[index])
+            case .leftBrace where file.matching[index] > index:
+                // What precedes the brace first: it rules out most braces for less than `isClosure`.
+                let kind: Kind
                 if Self.isPreviewMacroBody(index, file) {
-                    scopes.append(Scope(start: index, end: close, kind: .preview))
+                    kind = .preview
                 } else if Self.isMenuContent(index, file) {
-                    scopes.append(Scope(start: index, end: close, kind: .menuContent))
+                    kind = .menuContent
+                } else {
+                    continue
                 }
+                if file.isClosure(index) { scopes.append(Scope(start: index, end: Int(file.matching[index]), kind: kind)) }
             case .identifier where file.isName(index, "pickerStyle") && file.tokenIs(index - 1, ".")
                 && file.tokenIs(index + 1, "(") && file.matching[index + 1] > index + 1:
                 // A style in a clause that is not compiled for iOS (`#else` of `#if !os(tvOS)`) does not apply there.

@@ -48,11 +48,13 @@ extension MenuTouchThrough {
     public struct Facts: ProjectFacts {
         /// SwiftUI `Menu`s, and `Picker`s that are menus (given the menu style, or left to the automatic one).
         var sites: [MenuSite] = []
-        /// Names referred to inside a menu's content, under a picker style that is not a menu, and
-        /// elsewhere (the last only in the deferred pass), each once per file.
+        /// Names referred to inside a menu's content and under a picker style that is not a menu,
+        /// each once per file.
         var menuUses: [String] = []
         var styledUses: [String] = []
-        var otherUses: [HelperUse] = []
+        /// Names referred to elsewhere, with the helper each is used in (only in the deferred pass),
+        /// each pair once per file.
+        var otherUses = HelperUses()
 
         public init() {}
 
@@ -60,18 +62,56 @@ extension MenuTouchThrough {
             sites += later.sites
             menuUses += later.menuUses
             styledUses += later.styledUses
-            otherUses += later.otherUses
+            otherUses.append(later.otherUses)
         }
     }
 
-    /// A name used outside menus, and the helper (property, function or view type) it is used in.
-    struct HelperUse: Sendable, Hashable, Comparable {
-        var name: String
-        var container: String?
-
-        static func < (left: Self, right: Self) -> Bool {
-            (left.name, left.container ?? "") < (right.name, right.container ?? "")
+    /// Names used outside menus, each with the helper (property, function or view type) it is used
+    /// in, as positions in a table that holds each name once. A project's uses are many (every name
+    /// of the files read in the deferred pass) and walked in every deferred round and in `finish`:
+    /// the names are looked up once, when a file's facts are appended, and the walks compare integers.
+    struct HelperUses: Sendable, Equatable {
+        struct Use: Sendable, Hashable {
+            /// Positions in `names`; `container` is -1 for a use outside every helper.
+            var name: Int32
+            var container: Int32
         }
+
+        /// Each name once, in the order first used.
+        private(set) var names: [String] = []
+        private var positions: [String: Int32] = [:]
+        private(set) var uses: [Use] = []
+
+        var isEmpty: Bool { uses.isEmpty }
+
+        /// The position of `name` in `names`, adding it when new.
+        mutating func position(of name: String) -> Int32 {
+            if let position = positions[name] { return position }
+            let position = Int32(names.count)
+            names.append(name)
+            positions[name] = position
+            return position
+        }
+
+        /// The position of `name` when some use names it.
+        func existingPosition(of name: String) -> Int32? { positions[name] }
+
+        /// Records a use given as positions in `names` (see `position(of:)`).
+        mutating func add(_ use: Use) { uses.append(use) }
+
+        /// Appends a later file's uses, looking up each of its names once.
+        mutating func append(_ later: Self) {
+            guard !later.uses.isEmpty else { return }
+            guard !uses.isEmpty || !names.isEmpty else { self = later; return }
+            let map = later.names.map { position(of: $0) }
+            uses.reserveCapacity(uses.count + later.uses.count)
+            for use in later.uses {
+                uses.append(Use(name: map[Int(use.name)], container: use.container < 0 ? -1 : map[Int(use.container)]))
+            }
+        }
+
+        /// The table of positions follows from `names`.
+        static func == (left: Self, right: Self) -> Bool { left.names == right.names && left.uses == right.uses }
     }
 
     struct MenuSite: Sendable, Equatable {

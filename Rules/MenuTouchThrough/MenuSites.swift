@@ -21,10 +21,9 @@ extension MenuTouchThrough {
         var menuUses: Set<String> = []
         /// Names referred to (outside menus) under a picker style that is not a menu.
         var styledUses: Set<String> = []
-        /// Names referred to anywhere else, outside previews, with the helper they are used in.
-        var otherUses: Set<HelperUse> = []
-        /// `otherUses` in the order first seen (deterministic without a sort).
-        var otherUsesInOrder: [HelperUse] = []
+        /// Names referred to anywhere else, outside previews, with the helper they are used in, in
+        /// the order first seen (deterministic without a sort).
+        var otherUses = HelperUses()
     }
 
     /// One sweep over `file`: sites (when `sites`), and the uses of names in each environment
@@ -33,27 +32,91 @@ extension MenuTouchThrough {
         var scan = Scan()
         let code = file.code
         var cursor = MenuEnvironment.Cursor(MenuEnvironment(file))
-        var declared = Set<Int>()
-        for declaration in file.declarations { if let name = declaration.name { declared.insert(name) } }
-        var lastContainer: (index: Int, text: String) = (-1, "")  // the container's name, made once
+        // Declared names, met in order by the sweep.
+        let declared = file.declarations.compactMap(\.name).sorted()
+        var nextDeclared = 0
+        var lastContainer: (index: Int, position: Int32) = (-1, -1)  // the container's name, looked up once
+        var seen = Set<HelperUses.Use>()
+        var names = NameTable()
+        // The container each name was last recorded with: most repeated uses are in the same helper.
+        var lastRecorded: [Int32] = []
         for index in code.indices where code[index].kind == .identifier {
             let state = cursor.state(at: index)
             if state.insidePreview { continue }
             if recordSites, !state.insideMenu, let site = site(at: index, state, file) { scan.sites.append(site) }
-            guard !declared.contains(index), isReference(index, file) else { continue }
+            while nextDeclared < declared.count, declared[nextDeclared] < index { nextDeclared += 1 }
+            guard nextDeclared == declared.count || declared[nextDeclared] != index, isReference(index, file) else { continue }
             if state.insideMenu {
                 if recordSites { scan.menuUses.insert(file.text(at: index)) }
             } else if state.style?.style == .other {
                 if recordSites { scan.styledUses.insert(file.text(at: index)) }
             } else if recordOthers {
                 if let container = state.container, container != lastContainer.index {
-                    lastContainer = (container, file.text(at: container))
+                    lastContainer = (container, names.position(ofNameAt: container, file, in: &scan.otherUses))
                 }
-                let use = HelperUse(name: file.text(at: index), container: state.container == nil ? nil : lastContainer.text)
-                if scan.otherUses.insert(use).inserted { scan.otherUsesInOrder.append(use) }
+                let use = HelperUses.Use(name: names.position(ofNameAt: index, file, in: &scan.otherUses),
+                                         container: state.container == nil ? -1 : lastContainer.position)
+                if lastRecorded.count < scan.otherUses.names.count {
+                    lastRecorded += repeatElement(-2, count: scan.otherUses.names.count - lastRecorded.count)
+                }
+                if lastRecorded[Int(use.name)] == use.container { continue }
+                lastRecorded[Int(use.name)] = use.container
+                if seen.insert(use).inserted { scan.otherUses.add(use) }
             }
         }
         return scan
+    }
+
+    /// The position in a file's `HelperUses` of each name token's text, found by the token's bytes:
+    /// a name met again (most are) costs neither a `String` nor a `Hasher`.
+    private struct NameTable {
+        /// Open addressing: the first token with each text, plus one (0: empty), and its position.
+        private var tokens = [Int32](repeating: 0, count: 256)
+        private var positions = [Int32](repeating: 0, count: 256)
+        private var count = 0
+
+        mutating func position(ofNameAt index: Int, _ file: SourceFile, in uses: inout HelperUses) -> Int32 {
+            let token = file.code[index]
+            let hash = Self.hash(file.bytes, Int(token.start), Int(token.length))
+            var slot = hash & (tokens.count - 1)
+            while tokens[slot] != 0 {
+                let other = file.code[Int(tokens[slot]) - 1]
+                if other.length == token.length, Self.equal(file.bytes, Int(other.start), Int(token.start), Int(token.length)) {
+                    return positions[slot]
+                }
+                slot = (slot + 1) & (tokens.count - 1)
+            }
+            let position = uses.position(of: file.text(at: index))
+            tokens[slot] = Int32(index + 1)
+            positions[slot] = position
+            count += 1
+            if count * 2 > tokens.count { grow(file) }
+            return position
+        }
+
+        private mutating func grow(_ file: SourceFile) {
+            let oldTokens = tokens, oldPositions = positions
+            tokens = [Int32](repeating: 0, count: oldTokens.count * 2)
+            positions = [Int32](repeating: 0, count: oldTokens.count * 2)
+            for (slot, entry) in oldTokens.enumerated() where entry != 0 {
+                let token = file.code[Int(entry) - 1]
+                var target = Self.hash(file.bytes, Int(token.start), Int(token.length)) & (tokens.count - 1)
+                while tokens[target] != 0 { target = (target + 1) & (tokens.count - 1) }
+                tokens[target] = entry
+                positions[target] = oldPositions[slot]
+            }
+        }
+
+        private static func hash(_ bytes: [UInt8], _ start: Int, _ length: Int) -> Int {
+            var hash: UInt64 = 14_695_981_039_346_656_037
+            for offset in start..<start + length { hash = (hash ^ UInt64(bytes[offset])) &* 1_099_511_628_211 }
+            return Int(truncatingIfNeeded: hash ^ hash >> 29)
+        }
+
+        private static func equal(_ bytes: [UInt8], _ first: Int, _ second: Int, _ length: Int) -> Bool {
+            for offset in 0..<length where bytes[first + offset] != bytes[second + offset] { return false }
+            return true
+        }
     }
 
     /// A name read here, not a member of something else (`self.sortMenu` is).

@@ -607,32 +607,28 @@ public struct MenuTouchThrough: ProjectRule {
     /// outside every helper, or in such a one (then so is the site's helper: more uses cannot
     /// change that). A file holds a use of a name only if it spells it.
     public static func deferredTriggerWords(_ facts: Facts) -> [String]? {
-        var containers: [String: [String]] = [:]
-        var usedIn: [String: [String]] = [:]
-        var outside: [String] = []
-        for use in facts.otherUses where use.container != use.name {
-            if let container = use.container {
-                containers[use.name, default: []].append(container)
-                usedIn[container, default: []].append(use.name)
-            } else {
-                outside.append(use.name)
+        let graph = HelperGraph(facts.otherUses)
+        var notSubmenus = [Bool](repeating: false, count: graph.count)
+        for name in graph.outside { notSubmenus[Int(name)] = true }
+        graph.spread(&notSubmenus, from: graph.outside, along: graph.names(usedIn:))
+        var words = Set<String>()
+        var followed = [Bool](repeating: false, count: graph.count)
+        var start: [Int32] = []
+        for helper in facts.sites.compactMap(\.helper) {
+            guard let position = graph.uses.existingPosition(of: helper) else { words.insert(helper); continue }
+            if !notSubmenus[Int(position)], !followed[Int(position)] {
+                followed[Int(position)] = true
+                start.append(position)
             }
         }
-        var notSubmenus = Set(outside)
-        while let name = outside.popLast() {
-            for used in usedIn[name] ?? [] where notSubmenus.insert(used).inserted { outside.append(used) }
-        }
-        var names = Set(facts.sites.compactMap(\.helper)).subtracting(notSubmenus)
-        var pending = Array(names)
-        while let name = pending.popLast() {
-            for container in containers[name] ?? [] where names.insert(container).inserted { pending.append(container) }
-        }
-        return names.sorted()
+        graph.spread(&followed, from: start, along: graph.containers(of:))
+        for position in followed.indices where followed[position] { words.insert(graph.uses.names[position]) }
+        return words.sorted()
     }
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         guard let file = Self.linted(context) else { return }
-        facts.otherUses += Self.scan(file, sites: false, otherUses: true).otherUsesInOrder
+        facts.otherUses.append(Self.scan(file, sites: false, otherUses: true).otherUses)
     }
 
     /// The file, when it is iOS SwiftUI code that is not a test.
@@ -648,8 +644,9 @@ public struct MenuTouchThrough: ProjectRule {
         let lifecycle = context.facts(of: SceneLifecycleNotForwarded.self)
         let related = Self.relatedLocation(lifecycle)
         let facts = context.facts(of: Self.self)
-        let submenus = Self.helpers(usedOnlyIn: Set(facts.menuUses).subtracting(facts.styledUses), facts.otherUses)
-        let notMenus = Self.helpers(usedOnlyIn: Set(facts.menuUses).union(facts.styledUses), facts.otherUses)
+        let graph = HelperGraph(facts.otherUses)
+        let submenus = Self.helpers(usedOnlyIn: Set(facts.menuUses).subtracting(facts.styledUses), graph)
+        let notMenus = Self.helpers(usedOnlyIn: Set(facts.menuUses).union(facts.styledUses), graph)
         for site in facts.sites {
             if let target = site.iosDeploymentTarget, target >= Version(18) { continue }
             // A helper used only inside other menus builds a submenu (and, for a picker left to the
@@ -664,32 +661,49 @@ public struct MenuTouchThrough: ProjectRule {
     /// The helpers used in `places` (inside menus, say) or only in helpers of the result, and never
     /// elsewhere: a greatest fixed point, so a helper used only by a submenu helper is a submenu too,
     /// then kept to what `places` reach.
-    static func helpers(usedOnlyIn places: Set<String>, _ otherUses: [HelperUse]) -> Set<String> {
+    static func helpers(usedOnlyIn places: Set<String>, _ graph: HelperGraph) -> Set<String> {
         // Every name used in some other helper is a candidate; a helper used nowhere else (the
         // `@main` app, a root view, a type that only names itself) is not, nor is what it uses.
-        var result = places
-        for use in otherUses where use.container != nil && use.container != use.name { result.insert(use.name) }
-        var usedIn: [String: [String]] = [:]
-        var removed: [String] = []
-        for use in otherUses where use.container != use.name {
-            if let container = use.container, result.contains(container) {
-                usedIn[container, default: []].append(use.name)
-            } else if result.remove(use.name) != nil {
-                removed.append(use.name)
+        var result = [Bool](repeating: false, count: graph.count)
+        var reached = Set<String>()
+        var placed: [Int32] = []
+        for place in places {
+            if let position = graph.uses.existingPosition(of: place) {
+                result[Int(position)] = true
+                placed.append(position)
+            } else {
+                reached.insert(place)  // used nowhere else
             }
         }
+        for use in graph.uses.uses where use.container >= 0 && use.container != use.name { result[Int(use.name)] = true }
+        // Out: a name used outside every helper, or in a helper that is out (the fixed point does
+        // not depend on the order of the uses).
+        var removed: [Int32] = []
+        for use in graph.uses.uses where use.container != use.name && result[Int(use.name)]
+            && (use.container < 0 || !result[Int(use.container)]) {
+            result[Int(use.name)] = false
+            removed.append(use.name)
+        }
         while let container = removed.popLast() {
-            for name in usedIn[container] ?? [] where result.remove(name) != nil { removed.append(name) }
+            for name in graph.names(usedIn: container) where result[Int(name)] {
+                result[Int(name)] = false
+                removed.append(name)
+            }
         }
         // Only what `places` reach: helpers that use each other in a cycle nothing in `places`
         // enters (a row view and the sheet it presents) are used elsewhere, beyond this project.
-        var reached = places.intersection(result)
-        var queue = Array(reached)
+        // `result` becomes the unreached part of the fixed point.
+        var queue = placed.filter { result[Int($0)] }
+        var found = queue
+        for position in queue { result[Int(position)] = false }
         while let container = queue.popLast() {
-            for name in usedIn[container] ?? [] where result.contains(name) && reached.insert(name).inserted {
+            for name in graph.names(usedIn: container) where result[Int(name)] {
+                result[Int(name)] = false
                 queue.append(name)
+                found.append(name)
             }
         }
+        for position in found { reached.insert(graph.uses.names[Int(position)]) }
         return reached
     }
 

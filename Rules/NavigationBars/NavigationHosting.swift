@@ -11,7 +11,15 @@ extension SourceFile {
     ///
     /// One pass: locals (`let controller = UIHostingController(…)`) are tracked as the pass reaches
     /// them, so a site costs no scan of its function.
+    ///
+    /// `scroll_edge_overlay` and `nested_navigation_container` both read them: built once per file.
     func navigationHostingSites() -> (hosting: [(site: Int, roots: [Int], container: Int?)], pushedTypes: [(site: Int, type: Int)]) {
+        shared(NavigationHostingSitesKey.self) { findNavigationHostingSites() }
+    }
+
+    private enum NavigationHostingSitesKey {}
+
+    private func findNavigationHostingSites() -> (hosting: [(site: Int, roots: [Int], container: Int?)], pushedTypes: [(site: Int, type: Int)]) {
         guard mentionsText("NavigationController") || mentionsText("pushViewController")
             || mentionsText("setViewControllers") || mentionsText("show(") else { return ([], []) }
         var hosting: [(site: Int, roots: [Int], container: Int?)] = []
@@ -190,27 +198,18 @@ extension SourceFile {
     /// Capitalised calls (`Card(`, `Card {`, `Card<`) and member calls (`.activityIndicator(`) in a range.
     private func references(in range: Range<Int>) -> [Int] {
         var found: [Int] = []
-        // By a hash of the name's bytes: comparing each name with every one found so far was
-        // quadratic in long extension bodies.
-        var seen: [UInt64: [Int]] = [:]
+        // Names seen, by a hash of their bytes in an open-addressed table: comparing each name with
+        // every one found so far was quadratic in long extension bodies, and a dictionary's hashing
+        // cost more than the names.
+        var seen = TokenTextSet()
         for index in range where code[index].kind == .identifier && index + 1 < code.count {
             let next = code[index + 1]
             guard next.kind == .leftParen || next.kind == .leftBrace || tokenIs(index + 1, "<") else { continue }
             let member = code[index - 1].kind == .period
             guard member || isUppercase(index) else { continue }
-            let key = textHash(index)
-            if seen[key]?.contains(where: { sameText($0, index) }) == true { continue }
-            seen[key, default: []].append(index)
-            found.append(index)
+            if seen.insert(index, in: self) { found.append(index) }
         }
         return found
-    }
-
-    /// FNV-1a over a code token's bytes.
-    private func textHash(_ index: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes[code[index].range] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 
     /// The composition node that code at `index` belongs to: the enclosing type's name, or for code in
@@ -226,6 +225,52 @@ extension SourceFile {
             if declaration.kind == .function || declaration.kind == .variable { node = declaration.name }
         }
         return nil
+    }
+}
+
+/// Code tokens by their text, without repeats: open addressing over a hash of the bytes, a
+/// colliding slot confirmed by comparing the tokens' bytes.
+private struct TokenTextSet {
+    private var hashes: [UInt64] = []
+    private var indices: [Int32] = []
+    private var count = 0
+
+    /// Adds code token `index`; false when a token with its text is already in.
+    mutating func insert(_ index: Int, in file: SourceFile) -> Bool {
+        if (count + 1) * 2 > indices.count { grow(file) }
+        let hash = Self.textHash(index, file)
+        let mask = indices.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while indices[slot] >= 0 {
+            if hashes[slot] == hash && file.sameText(Int(indices[slot]), index) { return false }
+            slot = (slot + 1) & mask
+        }
+        hashes[slot] = hash
+        indices[slot] = Int32(truncatingIfNeeded: index)
+        count += 1
+        return true
+    }
+
+    private mutating func grow(_ file: SourceFile) {
+        let old = indices
+        let oldHashes = hashes
+        let size = max(16, old.count * 2)
+        hashes = [UInt64](repeating: 0, count: size)
+        indices = [Int32](repeating: -1, count: size)
+        let mask = size - 1
+        for (position, index) in old.enumerated() where index >= 0 {
+            var slot = Int(truncatingIfNeeded: oldHashes[position]) & mask
+            while indices[slot] >= 0 { slot = (slot + 1) & mask }
+            hashes[slot] = oldHashes[position]
+            indices[slot] = index
+        }
+    }
+
+    /// FNV-1a over a code token's bytes, its high bits folded down (slots come from the low bits).
+    private static func textHash(_ index: Int, _ file: SourceFile) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in file.bytes[file.code[index].range] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash ^ (hash &>> 29)
     }
 }
 
@@ -292,8 +337,7 @@ struct LocalHostingTracker {
             return
         }
         if token.keyword == .default && code[index + 1].kind == .colon
-            || token.keyword == .case && code[index - 1].kind != .comma
-                && ![Keyword.if, .guard, .while, .for].contains(code[index - 1].keyword) {
+            || token.keyword == .case && code[index - 1].kind != .comma && !Self.opensCondition(code[index - 1].keyword) {
             forget(scope: Int(file.parent[index]))
             return
         }
@@ -331,6 +375,11 @@ struct LocalHostingTracker {
             }
         }
         locals[function, default: [:]][name] = local
+    }
+
+    /// `if case`, `guard case`, `while case`, `for case`: a pattern, not a switch case.
+    private static func opensCondition(_ keyword: Keyword) -> Bool {
+        keyword == .if || keyword == .guard || keyword == .while || keyword == .for
     }
 
     private mutating func forget(scope: Int) {

@@ -543,9 +543,13 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         var scenes: AppScenes = .unknown
     }
 
-    /// Every Swift file: a helper that returns a global scene can be read anywhere. The lookups
-    /// start by looking for their words (`mayLookUpWindows`, `objectiveCSceneLookups`).
-    public static var factTriggerWords: [String] { [] }
+    /// The words of `mayHoldProvenance`, and `@main` (a SwiftUI `App` makes a scene app). A Swift file
+    /// that spells none of them holds no lookup, no global value and no scene declaration; its
+    /// helpers and declared names are recorded in the deferred rounds, which read it when it spells
+    /// a name they follow (`collectDeferredFacts`).
+    public static var factTriggerWords: [String] {
+        ["window", "Window", "UIApplication", "connectedScenes", "requestReview", "showManageSubscriptions", "@main"]
+    }
     /// Objective-C records only its lookups, which start from these words (`objectiveCSceneLookups`):
     /// other Objective-C files need not reach libclang.
     /// `Scene` and `sharedApplication` for the provenance: helpers returning a scene, `requestReviewInScene:`,
@@ -554,7 +558,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     /// The second pass records, in projects where a StoreKit call takes its scene from a parameter,
     /// the call arguments (to see whether every caller passes a global scene); and, in projects with
-    /// a global helper, the helpers and uses of the files that spell none of the words of `mayHoldProvenance`.
+    /// a global helper, the helpers and uses of the files that spell none of the words of `mayHoldProvenance`
+    /// (with their declared names, when they spell none of `factTriggerWords`).
     public static var defersFacts: Bool { true }
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
         !(deferredTriggerWords(firstPass) ?? []).isEmpty
@@ -574,22 +579,33 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     /// A Swift file that spells none of these holds no global pick or collection, app-delegate
     /// read, window pick or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`,
-    /// `isKeyWindow`, `connectedScenes`, `delegate`, `.window`, `requestReview`,
-    /// `showManageSubscriptions`. Its picks on a helper's collection (`helperScenes().first`) are
-    /// uses like those its helpers make, recorded in the deferred rounds where it spells the helper.
+    /// `isKeyWindow`, `connectedScenes`, `.window`, `requestReview`, `showManageSubscriptions`, and
+    /// `UIApplication` for the app delegate (`UIApplication.shared.delegate`, or `delegate` in an
+    /// extension of `UIApplication`; the word `delegate` alone is in most UIKit files). Its picks on a
+    /// helper's collection (`helperScenes().first`) are uses like those its helpers make, recorded
+    /// in the deferred rounds where it spells the helper.
     static func mayHoldProvenance(_ file: SourceFile) -> Bool {
-        file.mentionsText("window") || file.mentionsText("Window") || file.mentionsText("delegate")
+        file.mentionsText("window") || file.mentionsText("Window") || file.mentionsText("UIApplication")
             || file.mentionsText("connectedScenes") || file.mentionsText("requestReview")
             || file.mentionsText("showManageSubscriptions")
+    }
+
+    /// The first pass records facts here (`factTriggerWords`): checked again in `collectFacts` so that
+    /// a file's names are declared once, by the first pass or by the deferred one, whoever calls it.
+    static func recordsFirstPass(_ file: SourceFile) -> Bool {
+        mayHoldProvenance(file) || file.mentionsText("@main")
     }
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
         let found = Self.mayLookUpWindows(context.file) ? context.file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
         if !Self.mayHoldProvenance(context.file) {
-            // What the first pass left out (see `collectFacts`).
+            // What the first pass left out (see `collectFacts`); the declared names too when it
+            // recorded nothing here. A name is declared only in files that spell it, and
+            // `SceneProvenance.readerSpellings` names every helper whose count of declarations
+            // decides something, so each such count is complete once the rounds end.
             var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
-            facts.provenance = collector.collect(declarations: false)
+            facts.provenance = collector.collect(declarations: !Self.recordsFirstPass(context.file))
         }
         var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
         collector.recordsCalls = true
@@ -598,6 +614,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
+        guard Self.recordsFirstPass(file) else { return }
         let mayLookUp = Self.mayLookUpWindows(file)
         let found = mayLookUp ? file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
         let lookups = found.lookups

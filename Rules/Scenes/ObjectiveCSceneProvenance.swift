@@ -52,7 +52,7 @@ struct ObjectiveCSceneProvenanceCollector {
         }
         let bodies = methodBodies() + functionBodies()
         for body in bodies {
-            facts.declaredNames.append(file.text(at: body.name))
+            facts.declare(file.text(at: body.name))
             if body.returnsObject { recordHelper(body) }
             recordUses(in: body)
         }

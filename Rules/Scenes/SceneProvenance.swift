@@ -31,7 +31,10 @@ struct SceneProvenance {
     /// read in their own file: picking from what they return is a global pick.
     private(set) var collectionHelpers: [Int: CollectionSource] = [:]
     private var collectionCount: [String: Int] = [:]
-    private var declaredCount: [String: Int] = [:]
+    /// Collection helpers that turned out global (removed from `collectionHelpers` after the solve,
+    /// which read them as collections), with `collectionCount` as the solve saw it.
+    private var globalCollections: [Int] = []
+    private var collectionCountInSolve: [String: Int] = [:]
     private var globalCount: [String: Int] = [:]
     private var delegateCount: [String: Int] = [:]
     private var helpersByName: [String: [Int]] = [:]
@@ -51,20 +54,26 @@ struct SceneProvenance {
     init(_ facts: SceneProvenanceFacts) {
         self.facts = facts
         self.sceneApp = facts.declaresScenes
-        for name in facts.declaredNames { declaredCount[name, default: 0] += 1 }
-        for (index, helper) in facts.helpers.enumerated() { helpersByName[helper.name, default: []].append(index) }
-        for (index, call) in facts.calls.enumerated() { callsByCallee[call.callee, default: []].append(index) }
+        // By index, not `enumerated()`: a copy of each helper (its strings and arrays) costs more
+        // than the lookups, and every deferred round solves again.
+        for index in facts.helpers.indices { helpersByName[facts.helpers[index].name, default: []].append(index) }
+        // Calls matter only to a StoreKit call that reads a parameter (`sinkFinding`).
+        if facts.uses.contains(where: { $0.sink != nil }) {
+            for index in facts.calls.indices { callsByCallee[facts.calls[index].callee, default: []].append(index) }
+        }
         keyWindowRedefinition = (helpersByName["keyWindow"] ?? []).first { index in
             facts.helpers[index].owner == "UIApplication" && !facts.helpers[index].isStatic
         }
-        for (index, helper) in facts.helpers.enumerated() {
-            guard let collection = helper.flow.collection, helper.flow.global == nil else { continue }
+        for index in facts.helpers.indices {
+            guard let collection = facts.helpers[index].flow.collection, facts.helpers[index].flow.global == nil else { continue }
             collectionHelpers[index] = collection
-            collectionCount[helper.name, default: 0] += 1
+            collectionCount[facts.helpers[index].name, default: 0] += 1
         }
         solve()
+        collectionCountInSolve = collectionCount
         // A helper that is global (through another helper) returns one value, not its collection.
-        for index in collectionHelpers.keys where global[index] != nil {
+        for index in collectionHelpers.keys.sorted() where global[index] != nil {
+            globalCollections.append(index)
             collectionHelpers[index] = nil
             collectionCount[facts.helpers[index].name, default: 0] -= 1
         }
@@ -87,31 +96,35 @@ struct SceneProvenance {
             queue.append((index, true))
         }
         // Which helpers read each name, and at which reference.
+        // Only names of helpers can become global.
         var readers: [String: [(helper: Int, reference: Int)]] = [:]
-        for (index, helper) in facts.helpers.enumerated() {
-            for (position, reference) in helper.flow.references.enumerated() {
-                readers[reference.name, default: []].append((index, position))
+        for index in facts.helpers.indices {
+            let references = facts.helpers[index].flow.references
+            for position in references.indices where helpersByName[references[position].name] != nil {
+                readers[references[position].name, default: []].append((index, position))
             }
         }
-        for (index, helper) in facts.helpers.enumerated() {
-            if let site = helper.flow.global ?? helper.flow.applicationKeyWindow { markGlobal(index, .source(site)) }
-            else if sceneApp, let site = helper.flow.delegateWindow { markGlobal(index, .source(site)) }
-            if helper.flow.appDelegate { markDelegate(index, .source(helper.site)) }
+        for index in facts.helpers.indices {
+            let flow = facts.helpers[index].flow
+            if let site = flow.global ?? flow.applicationKeyWindow { markGlobal(index, .source(site)) }
+            else if sceneApp, let site = flow.delegateWindow { markGlobal(index, .source(site)) }
+            if flow.appDelegate { markDelegate(index, .source(facts.helpers[index].site)) }
             // `var current: UIWindowScene? { Helper.allScenes().first }`: a pick on a helper's whole
             // collection is a global value (reported at the pick, `collectionFindings`).
-            if global[index] == nil, let collection = collectionHelper(picked: helper.flow, in: helper.context) {
+            if global[index] == nil, !collectionHelpers.isEmpty,
+               let collection = collectionHelper(picked: flow, in: facts.helpers[index].context) {
                 markGlobal(index, .collection(collection))
             }
         }
         while let (source, isDelegate) = queue.popLast() {
             for (reader, position) in readers[facts.helpers[source].name] ?? [] {
-                let helper = facts.helpers[reader]
-                let reference = helper.flow.references[position]
+                let reference = facts.helpers[reader].flow.references[position]
+                let context = facts.helpers[reader].context
                 if isDelegate {
-                    guard resolves(reference, in: helper.context, to: source, counts: delegateCount) else { continue }
+                    guard resolves(reference, in: context, to: source, counts: delegateCount) else { continue }
                     if !reference.readsWindow { markDelegate(reader, .helper(source)) }
                     else if sceneApp { markGlobal(reader, .helper(source)) }
-                } else if global[reader] == nil, resolves(reference, in: helper.context, to: source, counts: globalCount) {
+                } else if global[reader] == nil, resolves(reference, in: context, to: source, counts: globalCount) {
                     markGlobal(reader, .helper(source))
                 }
             }
@@ -123,7 +136,7 @@ struct SceneProvenance {
     private func resolves(_ reference: ProvenanceReference, in context: [String], to index: Int, counts: [String: Int]) -> Bool {
         let helper = facts.helpers[index]
         guard helper.name == reference.name else { return false }
-        let allOfName = (counts[helper.name] ?? 0) >= (declaredCount[helper.name] ?? 0)
+        let allOfName = (counts[helper.name] ?? 0) >= (facts.declaredCounts[helper.name] ?? 0)
         switch reference.form {
         case .application:
             return helper.owner == "UIApplication" && !helper.isStatic
@@ -142,11 +155,19 @@ struct SceneProvenance {
     /// helper, must spell for its reference to resolve (`resolves`): the helper's name, and its
     /// owner unless a reference by name alone may resolve. Names in one string, separated by a
     /// space; the deferred pass's trigger words.
+    ///
+    /// The declarations of a name are counted (`SceneProvenanceFacts.declaredCounts`) only in the files read so far: the
+    /// rest are read in the deferred rounds, when they spell a word. A count that is short can only
+    /// make a reference by name alone resolve where the whole count would not; then the name alone
+    /// is a word here, so every file declaring it is read and the count completes. Where the name
+    /// alone is not a word, the short count already says the name is not all this helper's, and so
+    /// would the whole one. Each name the solve counted is covered: the collection helpers that
+    /// turned global as well (the solve read them as collections).
     func readerSpellings() -> [String] {
         var spellings = Set<String>()
         func add(_ index: Int, counts: [String: Int]) {
             let helper = facts.helpers[index]
-            let allOfName = (counts[helper.name] ?? 0) >= (declaredCount[helper.name] ?? 0)
+            let allOfName = (counts[helper.name] ?? 0) >= (facts.declaredCounts[helper.name] ?? 0)
             if allOfName, helper.owner == nil || !Self.uikitNames.contains(helper.name) {
                 spellings.insert(helper.name)
             } else if let owner = helper.owner {
@@ -157,6 +178,7 @@ struct SceneProvenance {
         for index in delegates.keys { add(index, counts: delegateCount) }
         // A pick on a helper's collection (`helperScenes().first`) is a use in any file.
         for index in collectionHelpers.keys { add(index, counts: collectionCount) }
+        for index in globalCollections { add(index, counts: collectionCountInSolve) }
         return spellings.sorted()
     }
 

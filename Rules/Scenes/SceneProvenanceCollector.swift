@@ -20,7 +20,8 @@ struct SceneProvenanceCollector {
     /// start (`Binding`). Their flows are computed when a flow reads them (`localFlow`), once.
     var bindings: [Int: [String: [Binding]]] = [:]
     var localFlows: [Int: [String: ProvenanceFlow]] = [:]
-    var computing: Set<[Int]> = []
+    /// The locals whose flows are being computed, innermost last (a few at most).
+    var computing: [(owner: Int, name: String)] = []
     /// The scopes open at the current token: their closing brace, owner, and whether a closure lies between.
     var scopes: [(close: Int, owner: Int?, inClosure: Bool)] = []
     /// Declarations whose returned value may carry a scene or window (`recordHelper`).
@@ -71,11 +72,11 @@ struct SceneProvenanceCollector {
             if declaration.isType, declaresScenes(declaration) { facts.declaresScenes = true }
             guard declaration.kind == .function || declaration.kind == .variable || declaration.kind == .constant,
                   let name = declaration.name, isMemberOrGlobal(declaration) else { continue }
-            facts.declaredNames.append(file.text(at: name))
+            facts.declare(file.text(at: name))
         }
     }
 
-    /// Everything but `declaredNames` and `declaresScenes` when `declarations` is false.
+    /// Everything but `declaredCounts` and `declaresScenes` when `declarations` is false.
     mutating func collect(declarations recordsDeclarations: Bool = true) -> SceneProvenanceFacts {
         let code = file.code
         let declarations = file.declarations
@@ -255,8 +256,10 @@ struct SceneProvenanceCollector {
     /// being computed: `if let scene {` reads the outer `scene`).
     mutating func localFlow(_ owner: Int, _ name: String) -> ProvenanceFlow? {
         if let known = localFlows[owner]?[name] { return known }
-        guard let bound = bindings[owner]?[name], !computing.contains([owner, name.hashValue]) else { return nil }
-        computing.insert([owner, name.hashValue])
+        guard let bound = bindings[owner]?[name], !computing.contains(where: { $0.owner == owner && $0.name == name }) else {
+            return nil
+        }
+        computing.append((owner, name))
         var flow = ProvenanceFlow()
         for binding in bound {
             switch binding {
@@ -266,7 +269,7 @@ struct SceneProvenanceCollector {
             case .unknown: break
             }
         }
-        computing.remove([owner, name.hashValue])
+        computing.removeLast()
         localFlows[owner, default: [:]][name] = flow
         return flow
     }
@@ -498,6 +501,13 @@ struct SceneProvenanceCollector {
     // MARK: Uses
 
     mutating func recordUse(at index: Int) {
+        // Every use below starts at one of these names (`min`, `max`, `last`, `first`, `window`,
+        // `windows`, `keyWindow`, `randomElement`, `requestReview`, `showManageSubscriptions`):
+        // other lengths need no comparison.
+        switch file.code[index].length {
+        case 3, 4, 5, 6, 7, 9, 13, 23: break
+        default: return
+        }
         let code = file.code
         if !scenePicks.isEmpty, file.tokenIs(index, "keyWindow") || file.tokenIs(index, "windows"), let pick = scenePicks[index] {
             let owner = currentOwner

@@ -18,18 +18,27 @@ struct SceneProvenanceFacts: Sendable, Equatable {
     /// Window picks on a scene value, StoreKit scene arguments, reads of the app delegate's window.
     var uses: [ProvenanceUse] = []
     /// The name of every type member, top-level function and global variable, once per
-    /// declaration: a member named once in the project is that member wherever it is read.
-    var declaredNames: [String] = []
+    /// declaration: a member named once in the project is that member wherever it is read. Files
+    /// without `KeyWindowLookup.factTriggerWords` add theirs in the deferred rounds that read them.
+    /// Counted as they are merged: each solve (every deferred round, each rule's `finish`) reads
+    /// the counts without hashing every name of the project again.
+    var declaredCounts: [String: Int] = [:]
     /// A `UIWindowSceneDelegate` or a SwiftUI `App` of an iOS target: the app's windows belong to scenes.
     var declaresScenes = false
     /// Call arguments that may carry a scene, recorded (in a second pass) only in projects where a
     /// StoreKit call takes its scene from a parameter.
     var calls: [ProvenanceCall] = []
 
+    mutating func declare(_ name: String) {
+        declaredCounts[name, default: 0] += 1
+    }
+
     mutating func append(_ later: Self) {
         helpers += later.helpers
         uses += later.uses
-        declaredNames += later.declaredNames
+        if declaredCounts.isEmpty { declaredCounts = later.declaredCounts } else {
+            declaredCounts.merge(later.declaredCounts, uniquingKeysWith: +)
+        }
         declaresScenes = declaresScenes || later.declaresScenes
         calls += later.calls
     }

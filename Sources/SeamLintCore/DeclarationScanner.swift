@@ -12,6 +12,8 @@ struct DeclarationScanner {
         // Open declaration bodies, innermost last: (declaration index, body close).
         var open: [(declaration: Int, close: Int)] = []
         while index < code.count {
+            index = nextIntroducer(from: index)
+            guard index < code.count else { break }
             while let last = open.last, index > last.close { open.removeLast() }
             if let kind = declarationKind(at: index) {
                 var declaration = header(kind: kind, keyword: index)
@@ -28,6 +30,27 @@ struct DeclarationScanner {
             index += 1
         }
         return declarations
+    }
+
+    /// The first code index from `start` whose keyword may introduce a declaration (`declarationKind`
+    /// answers nil for every other token): a tight walk over the tokens, most of which are not.
+    private func nextIntroducer(from start: Int) -> Int {
+        file.code.withUnsafeElements { tokens in
+            var index = start
+            while index < tokens.count && !Self.mayIntroduce(tokens[index].keyword) { index += 1 }
+            return index
+        }
+    }
+
+    @inline(__always)
+    private static func mayIntroduce(_ keyword: Keyword) -> Bool {
+        switch keyword {
+        case .class, .struct, .enum, .protocol, .extension, .func, .`init`, .deinit, .subscript, .var, .let,
+             .typealias, .actor:
+            return true
+        default:
+            return false
+        }
     }
 
     func declarationKind(at index: Int) -> Declaration.Kind? {

@@ -20,6 +20,14 @@ public struct SentinelTable<Element>: RandomAccessCollection {
         count = elements.count
     }
 
+    /// A table over storage that already holds `[before] + elements + [after]` (built in place by
+    /// `SourceFile`'s structure pass, so the elements are not copied again).
+    init(sentinelStorage storage: ContiguousArray<Element>) {
+        precondition(storage.count >= 2)
+        self.storage = storage
+        count = storage.count - 2
+    }
+
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { count }
     @inlinable public func index(after index: Int) -> Int { index + 1 }

@@ -25,12 +25,11 @@ public final class SourceFile {
         self.bytes = bytes
         let tokens = tokens ?? Tokenizer.tokenize(bytes)
         self.tokens = tokens
-        let (code, lineStarts) = SourceFile.codeTokensAndLineStarts(tokens, bytes)
-        self.code = SentinelTable(code, before: .fileEdge(at: 0), after: .fileEdge(at: bytes.count))
-        self.lineStarts = lineStarts
-        let (matching, parent) = SourceFile.matchBrackets(code)
-        self.matching = SentinelTable(matching, before: -1, after: -1)
-        self.parent = SentinelTable(parent, before: -1, after: -1)
+        let tables = SourceFile.structureTables(tokens, bytes)
+        self.code = SentinelTable(sentinelStorage: tables.code)
+        self.matching = SentinelTable(sentinelStorage: tables.matching)
+        self.parent = SentinelTable(sentinelStorage: tables.parent)
+        self.lineStarts = tables.lineStarts
     }
 
     // MARK: Lazily built structure
@@ -40,13 +39,7 @@ public final class SourceFile {
         return scanner.scan()
     }()
     /// For each code index of a `{` that opens a declaration body, the declaration's index.
-    public private(set) lazy var bodyOwner: [Int32: Int32] = {
-        var owners: [Int32: Int32] = [:]
-        for (index, declaration) in declarations.enumerated() {
-            if let body = declaration.bodyOpen { owners[Int32(body)] = Int32(index) }
-        }
-        return owners
-    }()
+    public private(set) lazy var bodyOwner: BodyOwners = BodyOwners(declarations, codeCount: code.count)
     /// By opening bracket: the nearest declaration body at or around it (`enclosingDeclarations`).
     private(set) lazy var declarationBodies: [Int32] = buildDeclarationBodies()
     /// By opening bracket: `ScopeFlags` of the code inside it (PlatformScope.swift).
@@ -78,6 +71,44 @@ public final class SourceFile {
     /// For lines longer than `columnStride` bytes, by line index: the scalars before every
     /// `columnStride`-th byte, so a column on a long line is counted from the nearest one.
     var columnCheckpoints: [Int: [Int32]] = [:]
+    /// Tables a rule family derives once and several of its rules read (`shared(_:build:)`).
+    private var sharedTables: [ObjectIdentifier: Any] = [:]
+}
+
+extension SourceFile {
+    /// The value `build` makes for this file, built on first use under `key` (a type private to the
+    /// rule family that owns it) and kept for the file's later rules: for a table that two rules or
+    /// fact collectors of one family each read whole, such as the navigation hosting sites.
+    public func shared<Value>(_ key: Any.Type, build: () -> Value) -> Value {
+        let identifier = ObjectIdentifier(key)
+        if let known = sharedTables[identifier] as? Value { return known }
+        let value = build()
+        sharedTables[identifier] = value
+        return value
+    }
+}
+
+/// The declaration whose body each `{` opens, by the brace's code index: a table as long as the
+/// file's code (a dictionary's hashing cost more, asked for every bracket of most files).
+public struct BodyOwners: Sendable {
+    @usableFromInline let owners: [Int32]
+
+    init(_ declarations: [Declaration], codeCount: Int) {
+        var owners = [Int32](repeating: -1, count: codeCount)
+        for (index, declaration) in declarations.enumerated() {
+            if let body = declaration.bodyOpen, body >= 0, body < codeCount { owners[body] = Int32(index) }
+        }
+        self.owners = owners
+    }
+
+    /// The index in `SourceFile.declarations` of the declaration whose body opens at code index
+    /// `open`, or nil.
+    @inlinable public subscript(open: Int32) -> Int32? {
+        let index = Int(open)
+        guard index >= 0 && index < owners.count else { return nil }
+        let owner = owners[index]
+        return owner >= 0 ? owner : nil
+    }
 }
 
 extension SourceFile {

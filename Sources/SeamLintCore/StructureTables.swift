@@ -1,26 +1,62 @@
 /// The side tables `SourceFile` builds for every file: code tokens, line starts and bracket pairs.
-/// They run once per file before any rule, so they work over unsafe buffers: no bounds checks,
-/// no array growth in the loop.
+/// They run once per file before any rule, so they are built in one walk over unsafe buffers, in
+/// place between their sentinels: no bounds checks, no array growth or copy in the loop.
 extension SourceFile {
-    /// The non-trivia tokens (`.lineStart` set on the first of each line) and the byte offsets
-    /// where lines start.
-    static func codeTokensAndLineStarts(_ tokens: [Token], _ bytes: [UInt8]) -> (code: [Token], lineStarts: [Int]) {
+    /// The code tokens, bracket pairs and parents (each already between its two sentinels) and the
+    /// line starts, in one walk over the tokens: a bracket is paired as its code token is written.
+    struct StructureTables {
+        var code: ContiguousArray<Token>
+        var matching: ContiguousArray<Int32>
+        var parent: ContiguousArray<Int32>
+        var lineStarts: [Int]
+    }
+
+    static func structureTables(_ tokens: [Token], _ bytes: [UInt8]) -> StructureTables {
         var lineStarts: [Int] = [0]
         // Roughly one line per 30 bytes of Swift; growth past this is rare and cheap.
         lineStarts.reserveCapacity(bytes.count / 24 + 16)
-        let code = [Token](unsafeUninitializedCapacity: tokens.count) { output, initialized in
-            initialized = tokens.withUnsafeBufferPointer { all in
-                bytes.withUnsafeBufferPointer { text in
-                    collectCode(all, text, into: output.baseAddress!, lineStarts: &lineStarts)
+        // Room for every token plus the two sentinels; trivia leaves the tail unused (never touched).
+        let capacity = tokens.count + 2
+        var codeCount = 0
+        var matching = ContiguousArray<Int32>()
+        var parent = ContiguousArray<Int32>()
+        let code = ContiguousArray<Token>(unsafeUninitializedCapacity: capacity) { codeOutput, codeInitialized in
+            matching = ContiguousArray(unsafeUninitializedCapacity: capacity) { matchingOutput, matchingInitialized in
+                parent = ContiguousArray(unsafeUninitializedCapacity: capacity) { parentOutput, parentInitialized in
+                    codeCount = tokens.withUnsafeBufferPointer { all in
+                        bytes.withUnsafeBufferPointer { text in
+                            collectCode(all, text, code: codeOutput.baseAddress! + 1, matching: matchingOutput.baseAddress! + 1,
+                                        parent: parentOutput.baseAddress! + 1, lineStarts: &lineStarts)
+                        }
+                    }
+                    parentOutput.baseAddress!.initialize(to: -1)
+                    (parentOutput.baseAddress! + codeCount + 1).initialize(to: -1)
+                    parentInitialized = codeCount + 2
                 }
+                matchingOutput.baseAddress!.initialize(to: -1)
+                (matchingOutput.baseAddress! + codeCount + 1).initialize(to: -1)
+                matchingInitialized = codeCount + 2
             }
+            codeOutput.baseAddress!.initialize(to: .fileEdge(at: 0))
+            (codeOutput.baseAddress! + codeCount + 1).initialize(to: .fileEdge(at: bytes.count))
+            codeInitialized = codeCount + 2
         }
-        return (code, lineStarts)
+        return StructureTables(code: code, matching: matching, parent: parent, lineStarts: lineStarts)
     }
 
-    /// Writes the code tokens to `output` (room for every token) and returns how many there are.
+    /// Writes the code tokens to `code` (room for every token), with each one's matching bracket
+    /// and innermost open bracket, and returns how many there are.
+    ///
+    /// Brackets pair with a stack (iterative: nesting depth cannot overflow anything). A closer that
+    /// does not match the innermost opener is left unmatched rather than unwinding the stack, so one
+    /// stray bracket does not scramble the rest of the file.
     private static func collectCode(_ tokens: UnsafeBufferPointer<Token>, _ text: UnsafeBufferPointer<UInt8>,
-                                    into output: UnsafeMutablePointer<Token>, lineStarts: inout [Int]) -> Int {
+                                    code: UnsafeMutablePointer<Token>, matching: UnsafeMutablePointer<Int32>,
+                                    parent: UnsafeMutablePointer<Int32>, lineStarts: inout [Int]) -> Int {
+        // The open brackets, innermost last, with their kinds; never deeper than the token count.
+        let stack = UnsafeMutablePointer<(index: Int32, kind: TokenKind)>.allocate(capacity: max(tokens.count, 1))
+        defer { stack.deallocate() }
+        var depth = 0
         var count = 0
         var sawNewline = true
         for token in tokens {
@@ -49,9 +85,26 @@ extension SourceFile {
             }
             var copy = token
             if sawNewline { copy.flags.insert(.lineStart) }
-            (output + count).initialize(to: copy)
-            count += 1
+            (code + count).initialize(to: copy)
             sawNewline = false
+            let innermost: Int32 = depth > 0 ? stack[depth - 1].index : -1
+            (parent + count).initialize(to: innermost)
+            (matching + count).initialize(to: -1)
+            switch token.kind {
+            case .leftParen, .leftBrace, .leftSquare, .interpolationStart:
+                stack[depth] = (Int32(truncatingIfNeeded: count), token.kind)
+                depth += 1
+            case .rightParen, .rightBrace, .rightSquare, .interpolationEnd:
+                if innermost >= 0, closes(stack[depth - 1].kind, token.kind) {
+                    depth -= 1
+                    matching[count] = innermost
+                    matching[Int(innermost)] = Int32(truncatingIfNeeded: count)
+                    parent[count] = depth > 0 ? stack[depth - 1].index : -1
+                }
+            default:
+                break
+            }
+            count += 1
         }
         return count
     }
@@ -75,40 +128,6 @@ extension SourceFile {
             index += 1
         }
         return found
-    }
-
-    /// Pairs brackets with a stack (iterative: nesting depth cannot overflow anything).
-    /// A closer that does not match the innermost opener is left unmatched rather than
-    /// unwinding the stack, so one stray bracket does not scramble the rest of the file.
-    static func matchBrackets(_ code: [Token]) -> (matching: [Int32], parent: [Int32]) {
-        let count = code.count
-        var matching = [Int32](repeating: -1, count: count)
-        var parent = [Int32](repeating: -1, count: count)
-        // The open brackets, innermost last; never deeper than the token count.
-        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: max(count, 1))
-        defer { stack.deallocate() }
-        code.withUnsafeBufferPointer { code in
-            matching.withUnsafeMutableBufferPointer { matching in
-                parent.withUnsafeMutableBufferPointer { parent in
-                    var depth = 0
-                    for index in 0..<count {
-                        let kind = code[index].kind
-                        let innermost: Int32 = depth > 0 ? stack[depth - 1] : -1
-                        parent[index] = innermost
-                        if kind.isOpeningBracket {
-                            stack[depth] = Int32(truncatingIfNeeded: index)
-                            depth += 1
-                        } else if kind.isClosingBracket, innermost >= 0, closes(code[Int(innermost)].kind, kind) {
-                            depth -= 1
-                            matching[index] = innermost
-                            matching[Int(innermost)] = Int32(truncatingIfNeeded: index)
-                            parent[index] = depth > 0 ? stack[depth - 1] : -1
-                        }
-                    }
-                }
-            }
-        }
-        return (matching, parent)
     }
 
     private static func closes(_ open: TokenKind, _ close: TokenKind) -> Bool {

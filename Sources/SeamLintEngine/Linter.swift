@@ -355,6 +355,9 @@ public final class Linter: Sendable {
             swiftFiles[fileResults[index].project, default: []].append(index)
         }
         var usedWords: [String: [Int: Set<String>]] = [:]
+        // The collectors whose facts grew in a project last round: the others' words are those
+        // they had (a function of the facts), none new, so they are not asked again.
+        var grown: [String: Set<Int>] = [:]
         var read = [Set<Int>](repeating: [], count: factCollectors.count)
         var filesRead = Set<Int>()
         var timings = StageTimings()
@@ -367,13 +370,13 @@ public final class Linter: Sendable {
             // only narrow (a file's deferred facts do not depend on the words that chose it).
             let readsEveryFile = rounds > Self.selectiveRounds
             // This round: per file, the collectors to run there if it mentions one of their new words (nil: always).
-            var jobs: [(file: Int, checks: [(collector: Int, words: [[[UInt8]]]?)])] = []
+            var jobs: [(file: Int, checks: [WordCheck])] = []
             var stillOpen: [String: [Int]] = [:]
             for project in open.keys.sorted() {
-                var checks: [(collector: Int, words: [[[UInt8]]]?)] = []
-                for collector in open[project]! {
+                var checks: [WordCheck] = []
+                for collector in open[project]! where rounds == 1 || grown[project]?.contains(collector) == true {
                     guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector]) else {
-                        checks.append((collector, nil))  // every file, once
+                        checks.append(WordCheck(collector: collector, words: nil))  // every file, once
                         continue
                     }
                     let fresh = Set(words.filter { !$0.isEmpty }).subtracting(usedWords[project]?[collector] ?? [])
@@ -382,7 +385,7 @@ public final class Linter: Sendable {
                     // Many words (every helper of a large project) would be looked for in every
                     // file, files × words: reading the unread files costs less.
                     let readsAll = readsEveryFile || fresh.count > Self.maximumSearchWords
-                    checks.append((collector, readsAll ? nil : Self.searchWords(fresh)))
+                    checks.append(WordCheck(collector: collector, words: readsAll ? nil : Self.searchWords(fresh)))
                     stillOpen[project, default: []].append(collector)
                 }
                 guard !checks.isEmpty else { continue }
@@ -393,13 +396,16 @@ public final class Linter: Sendable {
                 }
             }
             open = stillOpen
+            grown = [:]
             guard !jobs.isEmpty else { break }
             // A file whose first pass rules out every new word is not read.
             let round = jobs.filter { job in
                 ScalingCounter.add(job.checks.reduce(0) { $0 + ($1.words?.count ?? 1) })
                 guard let spelled = fileResults[job.file].spelled else { return true }
                 return job.checks.contains { check in
-                    check.words.map { words in words.contains { word in word.allSatisfy { spelled.mayContain($0) ?? true } } } ?? true
+                    check.probes.map { words in
+                        words.contains { parts in parts.allSatisfy { part in part.map(spelled.mayContain) ?? true } }
+                    } ?? true
                 }
             }
             let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
@@ -430,9 +436,24 @@ public final class Linter: Sendable {
                 for collector in collectors { read[collector].insert(job.file) }
                 fileResults[job.file].facts.append(sameFile: facts)
                 merged[fileResults[job.file].project]?.add(facts)
+                for entry in facts { grown[fileResults[job.file].project, default: []].insert(entry.collector) }
             }
         }
         return (timings, filesRead.count)
+    }
+
+    /// What a round looks for in a file for one collector: its new `words` (`searchWords`), each
+    /// hashed once for the first pass's `SpelledWords`; nil words: every file.
+    struct WordCheck {
+        var collector: Int
+        var words: [[[UInt8]]]?
+        var probes: [[SpelledWords.Probe?]]?
+
+        init(collector: Int, words: [[[UInt8]]]?) {
+            self.collector = collector
+            self.words = words
+            probes = words?.map { parts in parts.map(SpelledWords.probe) }
+        }
     }
 
     /// Rounds that read only the files spelling a new word; later rounds read every unread file.

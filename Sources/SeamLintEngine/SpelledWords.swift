@@ -1,62 +1,159 @@
 /// The names a file spells, for the deferred pass (`ProjectRule.deferredTriggerWords`): a Bloom
 /// filter of its maximal runs of ASCII letters, digits and `_` (comments and strings included),
-/// about one bit per two bytes of source, two bits per run. Built in the first pass while the
+/// at least one bit per byte of source, two bits per run (about one word in a hundred that a file
+/// does not spell passes: a round's words are looked for in every file of the project, and each
+/// false pass reads the file from disk again). Built in the first pass while the
 /// file's bytes are in memory, so the deferred rounds read again only the files that may spell a
 /// word. A name spelled as a token is such a run (a run that starts with digits also counts
 /// without them), so "not spelled" is certain; "maybe" is confirmed by a search once read.
+///
+/// A run is hashed eight bytes at a time (one multiply per word, not per byte): the filter lives
+/// only for the run that built it, so the hash may change between versions.
 struct SpelledWords: Sendable {
     private let bits: [UInt64]
     private let mask: UInt32
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var size = 512
-        while size < bytes.count / 2 && size < 1 << 24 { size <<= 1 }
+        while size < bytes.count && size < 1 << 24 { size <<= 1 }
         var bits = [UInt64](repeating: 0, count: size / 64)
         let mask = UInt32(size - 1)
         bits.withUnsafeMutableBufferPointer { bits in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
             func insert(_ hash: UInt32) {
                 let first = hash & mask, second = (hash >> 16 | hash << 16) &* 0x9E37_79B1 & mask
                 bits[Int(first >> 6)] |= 1 << UInt64(first & 63)
                 bits[Int(second >> 6)] |= 1 << UInt64(second & 63)
             }
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                guard Self.isWordByte(bytes[index]) else { index += 1; continue }
-                var hash = Self.seed
-                var afterDigits: UInt32? = nil
-                var leadingDigits = bytes[index] >= 0x30 && bytes[index] <= 0x39
-                while index < count, Self.isWordByte(bytes[index]) {
-                    let byte = bytes[index]
-                    if leadingDigits, !(byte >= 0x30 && byte <= 0x39) {
-                        leadingDigits = false
-                        afterDigits = Self.seed
-                    }
-                    hash = Self.mix(hash, byte)
-                    if let partial = afterDigits { afterDigits = Self.mix(partial, byte) }
-                    index += 1
-                }
-                insert(hash)
-                if let afterDigits { insert(afterDigits) }
+            func insertRun(_ start: Int, _ end: Int) {
+                insert(Self.hash(base + start, end - start, readable: count - start))
+                // A run that starts with digits also counts without them (`12abc` spells `abc`).
+                guard Self.isDigit(base[start]) else { return }
+                var after = start + 1
+                while after < end && Self.isDigit(base[after]) { after += 1 }
+                if after < end { insert(Self.hash(base + after, end - after, readable: count - after)) }
             }
+            // Which bytes are name bytes, 64 at a time as a bit mask (branch-free), then each run
+            // found by counting zero bits: a branch per run, not per byte.
+            var runStart = -1
+            var chunk = 0
+            while chunk < count {
+                let length = min(64, count - chunk)
+                let wordBytes = Self.wordByteMask(base + chunk, length)
+                var position = 0
+                while position < length {
+                    if runStart < 0 {
+                        let rest = position == 0 ? wordBytes : wordBytes & (UInt64.max &<< UInt64(position))
+                        if rest == 0 { break }
+                        position = rest.trailingZeroBitCount
+                        runStart = chunk + position
+                    }
+                    let others = position == 0 ? ~wordBytes : ~wordBytes & (UInt64.max &<< UInt64(position))
+                    let end = others == 0 ? 64 : others.trailingZeroBitCount
+                    if end >= length { break }  // the run goes on into the next chunk (or ends the file)
+                    insertRun(runStart, chunk + end)
+                    runStart = -1
+                    position = end
+                }
+                chunk += length
+            }
+            if runStart >= 0 { insertRun(runStart, count) }
         }
         self.bits = bits
         self.mask = mask
     }
 
+    /// Bit `i` set when byte `i` of the `length` (at most 64) bytes at `start` is a name byte.
+    @inline(__always)
+    private static func wordByteMask(_ start: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(start)
+        var result: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= length {
+            result |= wordByteBits(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian) &<< UInt64(offset)
+            offset += 8
+        }
+        if offset < length {
+            var last: UInt64 = 0
+            for byte in 0..<(length - offset) { last |= UInt64(start[offset + byte]) &<< UInt64(8 * byte) }
+            result |= wordByteBits(last) &<< UInt64(offset)
+        }
+        return result
+    }
+
+    /// For eight bytes (the first in the low byte): bit `i` set when byte `i` is an ASCII letter,
+    /// digit or `_`. Each byte's low seven bits are tested by adding constants that carry into its
+    /// high bit, which cannot carry further; bytes from 0x80 are excluded at the end.
+    @inline(__always)
+    private static func wordByteBits(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~high
+        @inline(__always) func inRange(_ value: UInt64, _ lowest: UInt64, _ highest: UInt64) -> UInt64 {
+            (value &+ (0x80 - lowest) &* ones) & ~(value &+ (0x7F - highest) &* ones)
+        }
+        let folded = low | 0x20 &* ones  // upper-case letters as lower-case
+        let underscore = low ^ 0x5F &* ones
+        let isUnderscore = ~((underscore &+ 0x7F &* ones) | underscore)
+        let matches = (inRange(folded, 0x61, 0x7A) | inRange(low, 0x30, 0x39) | isUnderscore) & ~word & high
+        // Gather each byte's high bit into the low eight bits.
+        return ((matches &>> 7) &* 0x0102_0408_1020_4080) &>> 56
+    }
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
     /// False when the file certainly does not spell `word` as a whole run; nil when `word` is not a
     /// run of letters, digits and `_` (the filter cannot tell: search the bytes).
     func mayContain(_ word: [UInt8]) -> Bool? {
-        guard !word.isEmpty, word.allSatisfy(Self.isWordByte) else { return nil }
-        let hash = word.reduce(Self.seed, Self.mix)
+        Self.probe(word).map(mayContain)
+    }
+
+    /// A word hashed once, to ask many files (nil from `probe` when the filter cannot tell).
+    struct Probe: Sendable {
+        fileprivate let hash: UInt32
+    }
+
+    static func probe(_ word: [UInt8]) -> Probe? {
+        guard !word.isEmpty, word.allSatisfy(isWordByte) else { return nil }
+        return Probe(hash: word.withUnsafeBufferPointer { hash($0.baseAddress!, $0.count, readable: $0.count) })
+    }
+
+    /// False when the file certainly does not spell the probed word as a whole run.
+    func mayContain(_ probe: Probe) -> Bool {
+        let hash = probe.hash
         let first = hash & mask, second = (hash >> 16 | hash << 16) &* 0x9E37_79B1 & mask
         return bits[Int(first >> 6)] & 1 << UInt64(first & 63) != 0 && bits[Int(second >> 6)] & 1 << UInt64(second & 63) != 0
     }
 
-    private static let seed: UInt32 = 2_166_136_261
-
+    /// The hash of `count` bytes at `start`, of which `readable` (at least `count`) may be read: a
+    /// last partial word is loaded whole when the buffer goes on, else byte by byte.
     @inline(__always)
-    private static func mix(_ hash: UInt32, _ byte: UInt8) -> UInt32 { (hash ^ UInt32(byte)) &* 16_777_619 }
+    private static func hash(_ start: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt32 {
+        let raw = UnsafeRawPointer(start)
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
+        var offset = 0
+        while offset + 8 <= count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash &>> 32
+            offset += 8
+        }
+        let rest = count - offset
+        if rest > 0 {
+            var last: UInt64
+            if offset + 8 <= readable {
+                last = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian & (UInt64.max &>> UInt64(64 - 8 * rest))
+            } else {
+                last = 0
+                for byte in 0..<rest { last |= UInt64(start[offset + byte]) &<< UInt64(8 * byte) }
+            }
+            hash = (hash ^ last) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash &>> 32
+        }
+        hash = (hash ^ (hash &>> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return UInt32(truncatingIfNeeded: hash ^ (hash &>> 32))
+    }
 
     @inline(__always)
     static func isWordByte(_ byte: UInt8) -> Bool {

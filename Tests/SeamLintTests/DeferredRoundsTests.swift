@@ -54,6 +54,29 @@ struct DeferredRoundsTests {
         #expect(result.deferredFactFiles == 4)
     }
 
+    /// A file without window, scene-delegate or StoreKit words records nothing in the first pass,
+    /// not even its declared names: the round that looks for the global helper's name reads it, and
+    /// its own `activeScene` makes a read on a value of unknown type ambiguous, as it was when the
+    /// first pass counted every file's names.
+    @Test func namesDeclaredInFilesWithoutWindowWordsAreCountedInTheRounds() {
+        let session = (path: "Session.swift", code: """
+            struct Session {
+                var activeScene: AnyObject? { nil }
+            }
+            """)
+        let use = (path: "Use.swift", code: """
+            func rate(_ session: Session) {
+                if let scene = session.activeScene as? UIWindowScene { SKStoreReviewController.requestReview(in: scene) }
+            }
+            """)
+        let rules: [any Rule.Type] = [ConnectedScenesFirst.self, KeyWindowLookup.self]
+        let ambiguous = InMemoryLint.run([Self.picker, session, use], rules: rules, workers: 2)
+        #expect(!ambiguous.diagnostics.contains { $0.location.file == "Use.swift" }, "\(ambiguous.diagnostics.map(\.message))")
+        // Declared once (the scene helper), the same read is the helper's.
+        let unique = InMemoryLint.run([Self.picker, use], rules: rules, workers: 2)
+        #expect(unique.diagnostics.contains { $0.location.file == "Use.swift" }, "\(unique.diagnostics.map(\.message))")
+    }
+
     /// A menu helper used outside menus in a file without menu words: the rounds read that file
     /// (it spells the helper) and the helpers around it, not the rest.
     @Test func menuHelpersAreFollowedUpwards() {
@@ -119,6 +142,34 @@ struct DeferredRoundsTests {
         }
         #expect(words.mayContain(Array("héllo".utf8)) == nil, "not a run of ASCII name bytes: the bytes are searched")
         #expect(words.mayContain(Array("$0".utf8)) == nil)
+    }
+
+    /// The filter finds runs 64 bytes at a time: runs across those boundaries, at either end of the
+    /// text, next to non-ASCII bytes and after leading digits are all kept. Every maximal run of a
+    /// pseudo-random text (found here byte by byte) must be one the filter may contain.
+    @Test func spelledWordsKeepEveryRunWhereverItFalls() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let alphabet = Array("aZ_09 .é(\n".utf8)
+        for length in [1, 7, 8, 63, 64, 65, 127, 128, 129, 300, 1000] {
+            var text: [UInt8] = []
+            for _ in 0..<length {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                // Mostly name bytes, so runs are long enough to cross chunk boundaries.
+                text.append(state % 4 == 0 ? alphabet[Int(state >> 8) % alphabet.count] : alphabet[Int(state >> 8) % 5])
+            }
+            let words = text.withUnsafeBufferPointer { SpelledWords($0) }
+            var index = 0
+            while index < text.count {
+                guard SpelledWords.isWordByte(text[index]) else { index += 1; continue }
+                let start = index
+                while index < text.count && SpelledWords.isWordByte(text[index]) { index += 1 }
+                let run = Array(text[start..<index])
+                #expect(words.mayContain(run) == true, "\(String(decoding: run, as: UTF8.self)) in a text of \(length)")
+                if let firstLetter = run.firstIndex(where: { !($0 >= 0x30 && $0 <= 0x39) }), firstLetter > 0 {
+                    #expect(words.mayContain(Array(run[firstLetter...])) == true)
+                }
+            }
+        }
     }
 
     /// A chain of helpers, one file each, none spelling a window word: each round finds one more
