@@ -11,6 +11,8 @@ struct DeclarationScanner {
         var index = 0
         // Open declaration bodies, innermost last: (declaration index, body close).
         var open: [(declaration: Int, close: Int)] = []
+        // About one declaration per 30 code tokens in app code: growth past this is rare.
+        declarations.reserveCapacity(code.count / 24 + 8)
         while index < code.count {
             index = nextIntroducer(from: index)
             guard index < code.count else { break }
