@@ -561,8 +561,12 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// a global helper, the helpers and uses of the files that spell none of the words of `mayHoldProvenance`
     /// (with their declared names, when they spell none of `factTriggerWords`).
     public static var defersFacts: Bool { true }
+    /// Whether `deferredTriggerWords` may name a word, without solving (round 1 solves): a parameter
+    /// sink names its function, and `SceneProvenance.readerSpellings` names a helper only when some
+    /// helper seeds the solve (`SceneProvenance.seedsReaders`).
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
-        !(deferredTriggerWords(firstPass) ?? []).isEmpty
+        firstPass.provenance.uses.contains { $0.sink != nil }
+            || SceneProvenance.seedsReaders(firstPass.provenance)
     }
 
     /// The functions whose parameter a StoreKit call reads (calls are matched by name), and what a

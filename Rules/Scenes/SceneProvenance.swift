@@ -40,6 +40,8 @@ struct SceneProvenance {
     private var helpersByName: [String: [Int]] = [:]
     /// The app's own `keyWindow` on `UIApplication`, if it declares one.
     private var keyWindowRedefinition: Int?
+    /// The project's calls (`SceneProvenanceFacts.allCalls`), gathered only when a StoreKit call reads a parameter.
+    private var calls: [ProvenanceCall] = []
     private var callsByCallee: [String: [Int]] = [:]
 
     /// UIKit's own names for scenes, windows and controllers: a project member of the same name read
@@ -59,7 +61,8 @@ struct SceneProvenance {
         for index in facts.helpers.indices { helpersByName[facts.helpers[index].name, default: []].append(index) }
         // Calls matter only to a StoreKit call that reads a parameter (`sinkFinding`).
         if facts.uses.contains(where: { $0.sink != nil }) {
-            for index in facts.calls.indices { callsByCallee[facts.calls[index].callee, default: []].append(index) }
+            calls = facts.allCalls
+            for index in calls.indices { callsByCallee[calls[index].callee, default: []].append(index) }
         }
         keyWindowRedefinition = (helpersByName["keyWindow"] ?? []).first { index in
             facts.helpers[index].owner == "UIApplication" && !facts.helpers[index].isStatic
@@ -163,6 +166,20 @@ struct SceneProvenance {
     /// alone is not a word, the short count already says the name is not all this helper's, and so
     /// would the whole one. Each name the solve counted is covered: the collection helpers that
     /// turned global as well (the solve read them as collections).
+    /// False only when `readerSpellings()` of these facts is empty, without solving: it names the
+    /// global, app-delegate and collection helpers, and the solve marks a helper only from one that
+    /// is a source on its own (a global pick or `UIApplication.shared.keyWindow`, the app delegate's
+    /// window in a scene app, the app delegate, or an unpicked global collection). True can still
+    /// go with no spelling (a top-level helper whose name other declarations share): then the
+    /// deferred rounds find no word and read nothing.
+    static func seedsReaders(_ facts: SceneProvenanceFacts) -> Bool {
+        facts.helpers.contains { helper in
+            let flow = helper.flow
+            return flow.global != nil || flow.applicationKeyWindow != nil || flow.appDelegate || flow.collection != nil
+                || (facts.declaresScenes && flow.delegateWindow != nil)
+        }
+    }
+
     func readerSpellings() -> [String] {
         var spellings = Set<String>()
         func add(_ index: Int, counts: [String: Int]) {
@@ -259,7 +276,7 @@ struct SceneProvenance {
     /// caller that passes a parameter of its own passes a scene it was handed: the parameter is
     /// not global (its callers are not followed further).
     func sinkFinding(_ use: ProvenanceUse, _ sink: ParameterSink, api: String) -> Finding? {
-        let callers = (callsByCallee[sink.function] ?? []).map { facts.calls[$0] }.filter {
+        let callers = (callsByCallee[sink.function] ?? []).map { calls[$0] }.filter {
             $0.label == sink.label && (sink.label != "_" || $0.position == sink.position) && !$0.passesNil
         }
         guard !callers.isEmpty else { return nil }

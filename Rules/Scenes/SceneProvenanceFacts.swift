@@ -26,8 +26,17 @@ struct SceneProvenanceFacts: Sendable, Equatable {
     /// A `UIWindowSceneDelegate` or a SwiftUI `App` of an iOS target: the app's windows belong to scenes.
     var declaresScenes = false
     /// Call arguments that may carry a scene, recorded (in a second pass) only in projects where a
-    /// StoreKit call takes its scene from a parameter.
+    /// StoreKit call takes its scene from a parameter: this file's (`allCalls` has every file's).
     var calls: [ProvenanceCall] = []
+    /// The `calls` of the facts appended, one array per file, in order: merging shares each file's
+    /// array instead of copying its calls (thousands in a project, read only where a StoreKit call
+    /// takes its scene from a parameter).
+    var appendedCalls: [[ProvenanceCall]] = []
+
+    /// Every call, in the order the facts were appended.
+    var allCalls: [ProvenanceCall] {
+        appendedCalls.isEmpty ? calls : calls + appendedCalls.joined()
+    }
 
     mutating func declare(_ name: String) {
         declaredCounts[name, default: 0] += 1
@@ -40,7 +49,8 @@ struct SceneProvenanceFacts: Sendable, Equatable {
             declaredCounts.merge(later.declaredCounts, uniquingKeysWith: +)
         }
         declaresScenes = declaresScenes || later.declaresScenes
-        calls += later.calls
+        if !later.calls.isEmpty { appendedCalls.append(later.calls) }
+        appendedCalls += later.appendedCalls
     }
 }
 
