@@ -110,7 +110,7 @@ public final class Linter: Sendable {
         factCollectorSeverities = factCollectors.map { $0.description.severity }
         factTriggerWords = factCollectors.map { $0.factTriggerWords.map { Array($0.utf8) } }
         objectiveCFactTriggerWords = factCollectors.map { $0.objectiveCFactTriggerWords.map { Array($0.utf8) } }
-        objectiveCWords = Self.objectiveCWords(fileRules: fileRules, factCollectors: factCollectors)
+        objectiveCWords = Self.prescanWords(for: .objectiveC, fileRules: fileRules, factCollectors: factCollectors)
         swiftWords = Self.prescanWords(for: .swift, fileRules: fileRules, factCollectors: factCollectors)
         let collectorPositions = Dictionary(uniqueKeysWithValues: factCollectors.enumerated().map { (ObjectIdentifier($1), $0) })
         factReads = projectRules.map { rule in ([rule] + rule.readsFactsOf).compactMap { collectorPositions[ObjectIdentifier($0)] } }
@@ -521,11 +521,6 @@ public final class Linter: Sendable {
             words.formUnion(collector.objectiveCFactTriggerWords)
         }
         return words
-    }
-
-    /// The words of `objectiveCWords`, or nil.
-    static func objectiveCWords(fileRules: [any Rule.Type], factCollectors: [any ProjectRule.Type]) -> [[UInt8]]? {
-        prescanWords(for: .objectiveC, fileRules: fileRules, factCollectors: factCollectors)
     }
 
     /// What a file in `language` must mention for one of `fileRules`, `factCollectors` or a

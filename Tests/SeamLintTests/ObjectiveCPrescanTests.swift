@@ -61,8 +61,8 @@ struct ObjectiveCPrescanTests {
 
     /// A rule or collector that reads every Objective-C file turns the pre-scan off.
     @Test func ruleWithoutTriggerWordsReadsEveryFile() {
-        #expect(Linter.objectiveCWords(fileRules: [EveryObjectiveCFile.self], factCollectors: []) == nil)
-        #expect(Linter.objectiveCWords(fileRules: [], factCollectors: []) == [Array("seamlint:".utf8)])
+        #expect(Linter.prescanWords(for: .objectiveC, fileRules: [EveryObjectiveCFile.self], factCollectors: []) == nil)
+        #expect(Linter.prescanWords(for: .objectiveC, fileRules: [], factCollectors: []) == [Array("seamlint:".utf8)])
     }
 
     static func lint(_ files: [(name: String, code: String)], rules: [any Rule.Type], prescan: Bool) -> LintResult {
