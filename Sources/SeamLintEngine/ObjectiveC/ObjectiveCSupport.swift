@@ -109,33 +109,58 @@ final class ObjectiveCWorker {
     /// `needsTokens` is asked once the file is known to be Objective-C; false skips libclang (it
     /// is still loaded, so the warning without it and `--verbose` stay the same).
     func tokens(of bytes: [UInt8], path: String, needsTokens: () -> Bool = { true }) -> Outcome {
-        guard support.options.isEnabled, let dialect = ObjectiveCDialect.of(path: path, bytes: bytes) else { return .notLinted }
-        if support.options.skipsFilesWithoutTriggerWords, !needsTokens() {
-            return support.library() == nil ? .libclangMissing : .nothingToCheck
+        tokens(of: [(bytes, path)]) { _ in needsTokens() }[0]
+    }
+
+    /// The outcomes of several files, in order; those that need libclang are lexed together where
+    /// they can be (`ObjectiveCBatch`). `needsTokens` is asked by position, as above.
+    func tokens(of files: [(bytes: [UInt8], path: String)], needsTokens: (Int) -> Bool) -> [Outcome] {
+        var outcomes = [Outcome](repeating: .notLinted, count: files.count)
+        var toLex: [(index: Int, dialect: ObjectiveCDialect)] = []
+        for (index, file) in files.enumerated() {
+            guard support.options.isEnabled, let dialect = ObjectiveCDialect.of(path: file.path, bytes: file.bytes) else { continue }
+            if support.options.skipsFilesWithoutTriggerWords, !needsTokens(index) {
+                outcomes[index] = support.library() == nil ? .libclangMissing : .nothingToCheck
+            } else {
+                toLex.append((index, dialect))
+            }
         }
+        guard !toLex.isEmpty else { return outcomes }
+        guard let library = support.library() else {
+            for (index, _) in toLex { outcomes[index] = .libclangMissing }
+            return outcomes
+        }
+        for dialect in [ObjectiveCDialect.objectiveC, .objectiveCPlusPlus] {
+            let indices = toLex.filter { $0.dialect == dialect }.map(\.index)
+            let lexed = ObjectiveCBatch.clangTokens(of: indices.map { files[$0].bytes }) {
+                clangTokens(of: $0, dialect: dialect, library: library)
+            }
+            for (index, result) in zip(indices, lexed) {
+                switch result {
+                case .success(let clangTokens):
+                    outcomes[index] = .tokens(ObjectiveCTokens.tokens(bytes: files[index].bytes, clangTokens: clangTokens))
+                case .failure(let failure): outcomes[index] = .failed(reason: failure.reason)
+                }
+            }
+        }
+        return outcomes
+    }
+
+    /// libclang's tokens of `bytes`, in a worker process, or in this one where none can be started.
+    private func clangTokens(of bytes: [UInt8], dialect: ObjectiveCDialect,
+                             library: Libclang) -> Result<[ClangToken], ObjectiveCParseFailure> {
         if let executable = support.options.workerExecutable, !workersCannotStart {
             if process == nil {
-                // Loaded here too: the search, its warning and `--verbose` stay the same.
-                guard let library = support.library() else { return .libclangMissing }
                 process = LibclangWorkerProcess(executable: executable, libraryPath: library.path, limits: support.options.limits)
             }
-            switch process!.clangTokens(of: bytes, dialect: dialect) {
-            case .success(let clangTokens): return .tokens(ObjectiveCTokens.tokens(bytes: bytes, clangTokens: clangTokens))
-            case .failure(let failure):
-                guard process!.couldNotStart else { return .failed(reason: failure.reason) }
-                // Where no process can be started (a sandbox), lex in this process as a library would.
-                workersCannotStart = true
-                process = nil
-            }
+            let result = process!.clangTokens(of: bytes, dialect: dialect)
+            guard case .failure = result, process!.couldNotStart else { return result }
+            // Where no process can be started (a sandbox), lex in this process as a library would.
+            workersCannotStart = true
+            process = nil
         }
-        if parser == nil {
-            guard let library = support.library() else { return .libclangMissing }
-            parser = ObjectiveCParser(library: library)
-        }
-        switch parser!.tokens(of: bytes, dialect: dialect) {
-        case .success(let tokens): return .tokens(tokens)
-        case .failure(let failure): return .failed(reason: failure.reason)
-        }
+        if parser == nil { parser = ObjectiveCParser(library: library) }
+        return parser!.clangTokens(of: bytes, dialect: dialect)
     }
 }
 
