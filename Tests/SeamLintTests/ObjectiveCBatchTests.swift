@@ -32,8 +32,9 @@ struct ObjectiveCBatchTests {
         ("NUL at the end", [0x69, 0x3B, 0x00]),
     ]
 
-    /// What each tricky file is put before and after: it starts with an `@` keyword's name.
-    static let neighbour = Array("interface Window : UIWindow\n@end\n".utf8)
+    /// What each tricky file is put before and after: they start with an `@` keyword's name, one
+    /// right away, one after a space.
+    static let neighbours = [Array("interface Window : UIWindow\n@end\n".utf8), Array(" interface Window\n".utf8)]
 
     static let trickyCPlusPlus: [(name: String, bytes: [UInt8])] = [
         ("unterminated raw string", "auto s = R\"x(open"),
@@ -45,9 +46,14 @@ struct ObjectiveCBatchTests {
     @Test func trickyFilesLexAsAlone() throws {
         for (files, dialect) in [(Self.tricky, ObjectiveCDialect.objectiveC),
                                  (Self.tricky + Self.trickyCPlusPlus, .objectiveCPlusPlus)] {
-            // Each after and before a neighbour, and all in a row.
-            let sequence = files.flatMap { [$0.bytes, Self.neighbour] } + [Self.neighbour] + files.map(\.bytes)
-            try Self.expectSameAsAlone(sequence, dialect: dialect)
+            // Each between neighbours on its own (an open comment hides every file after it),
+            // then all in a row.
+            for file in files {
+                for neighbour in Self.neighbours {
+                    try Self.expectSameAsAlone([neighbour, file.bytes, neighbour], dialect: dialect)
+                }
+            }
+            try Self.expectSameAsAlone(files.flatMap { [$0.bytes] + Self.neighbours }, dialect: dialect)
         }
     }
 

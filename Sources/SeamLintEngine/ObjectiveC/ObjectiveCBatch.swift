@@ -40,12 +40,9 @@ enum ObjectiveCBatch {
     /// Whether a file can share a buffer, from its bytes alone. Not: one that starts with a UTF-8
     /// byte order mark (clang skips it only at the start of the buffer); one whose last byte other
     /// than spaces and tabs is a backslash (with the joining newline it becomes a line splice, and
-    /// the `\` token the file has alone disappears); one with a NUL byte (to be safe: clang treats
-    /// NUL as the end of the buffer in places).
+    /// the `\` token the file has alone disappears).
     static func canJoin(_ file: [UInt8]) -> Bool {
-        guard !file.isEmpty, file.count <= largeFile, !file.starts(with: [0xEF, 0xBB, 0xBF]), !file.contains(0) else {
-            return false
-        }
+        guard !file.isEmpty, file.count <= largeFile, !file.starts(with: [0xEF, 0xBB, 0xBF]) else { return false }
         let horizontalSpace: Set<UInt8> = [0x20, 0x09, 0x0B, 0x0C]
         return file.last { !horizontalSpace.contains($0) } != UInt8(ascii: "\\")
     }
@@ -83,17 +80,15 @@ enum ObjectiveCBatch {
             perFile[file].append(ClangToken(kind: token.kind, start: token.start - offset, end: token.end - offset))
         }
         for index in files.indices where !alone[index] {
-            // libclang gives no token for a block comment left open at the end of the buffer:
-            // what a file's tokens leave uncovered at its ends must be blank.
-            let start = starts[index]
-            let first = perFile[index].first.map { start + $0.start } ?? start + files[index].count
-            let last = perFile[index].last.map { start + $0.end } ?? start
-            alone[index] = !isBlank(joined[start..<first]) || !isBlank(joined[last..<(start + files[index].count)])
+            // libclang gives no token for a block comment left open at the end of the buffer, so
+            // it hides the files after it: what follows a file's last token must be blank.
+            let last = perFile[index].last.map { starts[index] + $0.end } ?? starts[index]
+            alone[index] = !isBlank(joined[last..<(starts[index] + files[index].count)])
         }
         return files.indices.map { alone[$0] ? lex(files[$0]) : .success(perFile[$0]) }
     }
 
-    /// Whitespace, or backslashes of line splices (not a token; never at a file's end, `canJoin`).
+    /// Whitespace, or the backslashes of line splices (no token; never at a file's end, `canJoin`).
     private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) || $0 == UInt8(ascii: "\\") }
     }
