@@ -2,31 +2,19 @@ import Foundation
 import SeamLintCore
 
 /// Hands out file indices to workers, in order, so big trees stream through a few workers.
-/// Objective-C files (`isObjectiveC`) go first and several at a time: a worker lexes them with
-/// one libclang call (`ObjectiveCBatch`). Results are kept by index, so the order shows nowhere.
 final class WorkQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private var position = 0
-    private let order: [Int]
-    private let objectiveCCount: Int
+    private var nextIndex = 0
+    private let count: Int
 
-    init(count: Int, isObjectiveC: (Int) -> Bool = { _ in false }) {
-        let objectiveC = (0..<count).filter(isObjectiveC)
-        order = objectiveC + (0..<count).filter { !isObjectiveC($0) }
-        objectiveCCount = objectiveC.count
-    }
+    init(count: Int) { self.count = count }
 
-    func next() -> Int? { nextRun(upTo: 1)?.first }
-
-    /// The next index, with up to `limit - 1` more when they are Objective-C files too.
-    func nextRun(upTo limit: Int) -> ArraySlice<Int>? {
+    func next() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard position < order.count else { return nil }
-        let end = position < objectiveCCount ? min(position + limit, objectiveCCount) : position + 1
-        let run = order[position..<end]
-        position = end
-        return run
+        guard nextIndex < count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
     }
 }
 

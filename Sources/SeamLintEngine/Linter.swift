@@ -125,7 +125,7 @@ public final class Linter: Sendable {
         let targets = DeploymentTargetResolver(override: options.iosDeploymentTarget,
                                                enabled: options.discoverDeploymentTargets,
                                                manifests: options.manifests ?? ProjectManifests())
-        return run(count: files.count, targets: targets, isObjectiveC: { files[$0].language == .objectiveC }) { index in
+        return run(count: files.count, targets: targets) { index in
             let file = files[index]
             if let bytes = overrides[file.absolutePath] {
                 return .source(Loaded(path: file.path, absolutePath: file.absolutePath, language: file.language, bytes: bytes))
@@ -143,7 +143,7 @@ public final class Linter: Sendable {
         let targets = DeploymentTargetResolver(override: options.iosDeploymentTarget,
                                                enabled: options.discoverDeploymentTargets,
                                                manifests: options.manifests ?? ProjectManifests())
-        return run(count: sources.count, targets: targets, isObjectiveC: { _ in language == .objectiveC }) { index in
+        return run(count: sources.count, targets: targets) { index in
             let source = sources[index]
             let absolute = source.path.hasPrefix("/") ? source.path
                 : FileManager.default.currentDirectoryPath + "/" + source.path
@@ -164,10 +164,10 @@ public final class Linter: Sendable {
         case problem(InputProblem)
     }
 
-    private func run(count: Int, targets: DeploymentTargetResolver, isObjectiveC: (Int) -> Bool,
+    private func run(count: Int, targets: DeploymentTargetResolver,
                      load: @Sendable (Int) -> LoadOutcome) -> LintResult {
         let wallStart = monotonicNanoseconds()
-        var (fileResults, timings, workers) = firstPass(count: count, targets: targets, isObjectiveC: isObjectiveC, load: load)
+        var (fileResults, timings, workers) = firstPass(count: count, targets: targets, load: load)
         let deferred = collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load)
         timings.merge(deferred.timings)
         var result = finish(fileResults, targets: targets, timings: timings, merged: deferred.unchanged)
@@ -177,65 +177,63 @@ public final class Linter: Sendable {
         return result
     }
 
-    /// Objective-C files a worker takes at once, to lex them together (`ObjectiveCBatch`).
-    static let objectiveCRun = 32
-
     /// Every file's diagnostics, first-pass facts and suppressions, in file order, linted in
     /// parallel; and the number of workers used.
-    func firstPass(count: Int, targets: DeploymentTargetResolver, isObjectiveC: (Int) -> Bool = { _ in false },
+    func firstPass(count: Int, targets: DeploymentTargetResolver,
                    load: @Sendable (Int) -> LoadOutcome) -> (results: [FileResult], timings: StageTimings, workers: Int) {
         let results = ResultSlots<FileResult>(count: count)
         let workers = max(1, min(options.workers > 0 ? options.workers : ProcessInfo.processInfo.activeProcessorCount, count))
-        let queue = WorkQueue(count: count, isObjectiveC: isObjectiveC)
+        let queue = WorkQueue(count: count)
         let watchdog = FileWatchdog(budget: options.fileBudget)
         defer { watchdog.stop() }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var timings = WorkerTimings(rules: fileRules.count, factCollectors: factCollectors.count)
             let objectiveCWorker = ObjectiveCWorker(support: objectiveC)
-            while let run = queue.nextRun(upTo: Self.objectiveCRun) {
-                var outcomes: [LoadOutcome] = []
-                for index in run {
-                    let start = monotonicNanoseconds()
-                    outcomes.append(load(index))
-                    timings.add(.reading, since: start)
+            // Objective-C files that need libclang wait here to be lexed together (`ObjectiveCBatch`).
+            var held: [(index: Int, loaded: Loaded, dialect: ObjectiveCDialect)] = []
+            var heldBytes = 0
+            func lexHeld() {
+                let start = monotonicNanoseconds()
+                let outcomes = objectiveCWorker.lex(held.map { ($0.loaded.bytes, $0.dialect) })
+                timings.add(.objectiveCTokenizing, since: start)
+                for (file, outcome) in zip(held, outcomes) {
+                    results[file.index] = process(file.loaded, targets: targets, timings: &timings,
+                                                  objectiveC: objectiveCWorker, lexed: outcome)
                 }
-                let lexed = run.count > 1 ? objectiveCOutcomes(of: outcomes, worker: objectiveCWorker, timings: &timings) : nil
-                for (position, index) in run.enumerated() {
-                    var result = FileResult()
-                    switch outcomes[position] {
-                    case .problem(let problem): result.problem = problem
-                    case .source(let loaded):
-                        // The Swift path only: libclang's time is bounded where it runs (Objective-C options).
-                        let ticket = loaded.language == .swift ? watchdog.begin(path: loaded.path, bytes: loaded.bytes.count) : nil
-                        result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker,
-                                         lexed: lexed?[position])
-                        if let ticket { watchdog.end(ticket) }
-                    }
-                    results[index] = result
-                }
+                held = []
+                heldBytes = 0
             }
+            while let index = queue.next() {
+                var result = FileResult()
+                var start = monotonicNanoseconds()
+                let outcome = load(index)
+                start = timings.add(.reading, since: start)
+                switch outcome {
+                case .problem(let problem): result.problem = problem
+                case .source(let loaded) where loaded.language == .objectiveC:
+                    let plan = objectiveCWorker.plan(loaded.bytes, path: loaded.absolutePath) { needsObjectiveCTokens(loaded.bytes) }
+                    timings.add(.objectiveCTokenizing, since: start)
+                    switch plan {
+                    case .done(let lexed):
+                        result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker, lexed: lexed)
+                    case .lex(let dialect):
+                        held.append((index, loaded, dialect))
+                        heldBytes += loaded.bytes.count
+                        if heldBytes >= ObjectiveCBatch.maximumBytes { lexHeld() }
+                        continue
+                    }
+                case .source(let loaded):
+                    // The Swift path only: libclang's time is bounded where it runs (Objective-C options).
+                    let ticket = watchdog.begin(path: loaded.path, bytes: loaded.bytes.count)
+                    result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker)
+                    watchdog.end(ticket)
+                }
+                results[index] = result
+            }
+            if !held.isEmpty { lexHeld() }
             results.mergeTimings(timings.summary(ruleIDs: fileRuleIDs, factCollectorIDs: factCollectorIDs))
         }
         return (results.values, results.timings, workers)
-    }
-
-    /// The Objective-C outcomes of a run of loaded files, lexed together; nil where none was loaded.
-    private func objectiveCOutcomes(of loads: [LoadOutcome], worker: ObjectiveCWorker,
-                                    timings: inout WorkerTimings) -> [ObjectiveCWorker.Outcome?] {
-        let start = monotonicNanoseconds()
-        var positions: [Int] = []
-        var files: [(bytes: [UInt8], path: String)] = []
-        for (position, load) in loads.enumerated() {
-            guard case .source(let loaded) = load, loaded.language == .objectiveC else { continue }
-            positions.append(position)
-            files.append((loaded.bytes, loaded.absolutePath))
-        }
-        var outcomes = [ObjectiveCWorker.Outcome?](repeating: nil, count: loads.count)
-        for (position, outcome) in zip(positions, worker.tokens(of: files) { needsObjectiveCTokens(files[$0].bytes) }) {
-            outcomes[position] = outcome
-        }
-        timings.add(.objectiveCTokenizing, since: start)
-        return outcomes
     }
 
     /// Whether some rule, fact collector or suppression comment could see anything in an Objective-C file.
@@ -244,7 +242,7 @@ public final class Linter: Sendable {
     }
 
     /// Lints one file: its diagnostics (suppressions not yet applied), first-pass facts and suppressions.
-    /// `lexed`: an Objective-C file's outcome when already lexed with others.
+    /// `lexed`: an Objective-C file's outcome when already known (lexed with others).
     func process(_ loaded: Loaded, targets: DeploymentTargetResolver, timings: inout WorkerTimings,
                  objectiveC: ObjectiveCWorker, lexed: ObjectiveCWorker.Outcome? = nil) -> FileResult {
         var result = FileResult()

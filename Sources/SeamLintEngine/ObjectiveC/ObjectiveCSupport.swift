@@ -109,29 +109,34 @@ final class ObjectiveCWorker {
     /// `needsTokens` is asked once the file is known to be Objective-C; false skips libclang (it
     /// is still loaded, so the warning without it and `--verbose` stay the same).
     func tokens(of bytes: [UInt8], path: String, needsTokens: () -> Bool = { true }) -> Outcome {
-        tokens(of: [(bytes, path)]) { _ in needsTokens() }[0]
+        switch plan(bytes, path: path, needsTokens: needsTokens) {
+        case .done(let outcome): return outcome
+        case .lex(let dialect): return lex([(bytes, dialect)])[0]
+        }
     }
 
-    /// The outcomes of several files, in order; those that need libclang are lexed together where
-    /// they can be (`ObjectiveCBatch`). `needsTokens` is asked by position, as above.
-    func tokens(of files: [(bytes: [UInt8], path: String)], needsTokens: (Int) -> Bool) -> [Outcome] {
+    enum Plan {
+        case done(Outcome)
+        /// The file needs libclang: `lex` it, alone or with others.
+        case lex(ObjectiveCDialect)
+    }
+
+    /// What `tokens(of:path:needsTokens:)` does with a file, short of lexing it.
+    func plan(_ bytes: [UInt8], path: String, needsTokens: () -> Bool) -> Plan {
+        guard support.options.isEnabled, let dialect = ObjectiveCDialect.of(path: path, bytes: bytes) else { return .done(.notLinted) }
+        if support.options.skipsFilesWithoutTriggerWords, !needsTokens() {
+            return .done(support.library() == nil ? .libclangMissing : .nothingToCheck)
+        }
+        return .lex(dialect)
+    }
+
+    /// The outcomes of files that need libclang, in order; files of one dialect are lexed
+    /// together where they can be (`ObjectiveCBatch`).
+    func lex(_ files: [(bytes: [UInt8], dialect: ObjectiveCDialect)]) -> [Outcome] {
+        guard let library = support.library() else { return files.map { _ in .libclangMissing } }
         var outcomes = [Outcome](repeating: .notLinted, count: files.count)
-        var toLex: [(index: Int, dialect: ObjectiveCDialect)] = []
-        for (index, file) in files.enumerated() {
-            guard support.options.isEnabled, let dialect = ObjectiveCDialect.of(path: file.path, bytes: file.bytes) else { continue }
-            if support.options.skipsFilesWithoutTriggerWords, !needsTokens(index) {
-                outcomes[index] = support.library() == nil ? .libclangMissing : .nothingToCheck
-            } else {
-                toLex.append((index, dialect))
-            }
-        }
-        guard !toLex.isEmpty else { return outcomes }
-        guard let library = support.library() else {
-            for (index, _) in toLex { outcomes[index] = .libclangMissing }
-            return outcomes
-        }
         for dialect in [ObjectiveCDialect.objectiveC, .objectiveCPlusPlus] {
-            let indices = toLex.filter { $0.dialect == dialect }.map(\.index)
+            let indices = files.indices.filter { files[$0].dialect == dialect }
             let lexed = ObjectiveCBatch.clangTokens(of: indices.map { files[$0].bytes }) {
                 clangTokens(of: $0, dialect: dialect, library: library)
             }
