@@ -238,7 +238,7 @@ public final class Linter: Sendable {
 
     /// Whether some rule, fact collector or suppression comment could see anything in an Objective-C file.
     private func needsObjectiveCTokens(_ bytes: [UInt8]) -> Bool {
-        objectiveCWords.map { words in bytes.withUnsafeBufferPointer { TextSearch.containsAny($0, words) } } ?? true
+        objectiveCWords.map { words in TextSearch.containsAny(bytes, words) } ?? true
     }
 
     /// Lints one file: its diagnostics (suppressions not yet applied), first-pass facts and suppressions.
@@ -260,7 +260,7 @@ public final class Linter: Sendable {
         let tokens: [Token]
         if loaded.language == .swift {
             if options.skipsSwiftFilesWithoutTriggerWords, let words = swiftWords,
-               !loaded.bytes.withUnsafeBufferPointer({ TextSearch.containsAny($0, words) }) {
+               !TextSearch.containsAny(loaded.bytes, words) {
                 // What the full path gives such a file: no rule ran, so its settings, project and
                 // spelled names only (the byte search is charged to tokenizing, which it replaces).
                 start = timings.add(.tokenizing, since: start)
