@@ -377,11 +377,13 @@ public final class Linter: Sendable {
             for project in open.keys.sorted() {
                 var checks: [WordCheck] = []
                 for collector in open[project]! where rounds == 1 || grown[project]?.contains(collector) == true {
-                    guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector]) else {
+                    let searched = usedWords[project]?[collector] ?? []
+                    guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector],
+                                                                                     searched: searched) else {
                         checks.append(WordCheck(collector: collector, words: nil))  // every file, once
                         continue
                     }
-                    let fresh = Set(words.filter { !$0.isEmpty }).subtracting(usedWords[project]?[collector] ?? [])
+                    let fresh = Set(words.filter { !$0.isEmpty }).subtracting(searched)
                     guard !fresh.isEmpty else { continue }
                     usedWords[project, default: [:]][collector, default: []].formUnion(fresh)
                     // Many words (every helper of a large project) would be looked for in every

@@ -129,6 +129,127 @@ struct DeferredRoundsTests {
         #expect(shown.deferredFactFiles == 4)
     }
 
+    /// A helper used in a view that nothing uses (every file spelling it was read in an earlier
+    /// round) is no submenu, whatever the rest of its helpers: the rounds stop following it there,
+    /// and the file that only spells a helper further up is never read again.
+    @Test func aMenuHelperUsedInAnUnusedViewIsNotFollowedFurther() {
+        let files = [
+            (path: "FilterMenu.swift", code: """
+                import SwiftUI
+
+                struct FilterMenu: View {
+                    var body: some View {
+                        Menu("Filter") { Button("All") {} }
+                    }
+                }
+                """),
+            (path: "Rows.swift", code: """
+                import SwiftUI
+
+                struct Rows: View {
+                    var body: some View {
+                        Text("Row").contextMenu { FilterMenu() }
+                    }
+                }
+                """),
+            (path: "Bar.swift", code: """
+                import SwiftUI
+
+                struct Bar: View {
+                    var body: some View { FilterMenu() }
+                }
+                """),
+            (path: "Panel.swift", code: """
+                import SwiftUI
+
+                struct Panel: View {
+                    var body: some View { FilterMenu() }
+                }
+                """),
+            (path: "Screen.swift", code: """
+                import SwiftUI
+
+                struct Screen: View {
+                    var body: some View { Panel() }
+                }
+                """),
+            (path: "Root.swift", code: """
+                import SwiftUI
+
+                struct Root: View {
+                    var body: some View { Screen() }
+                }
+                """),
+        ]
+        let result = InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        #expect(result.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        // Round 1 reads the files spelling `FilterMenu`, round 2 those spelling `Bar` or `Panel`
+        // (Screen.swift). `Bar` is used nowhere: the site is decided, `Screen` is not looked for.
+        #expect(result.deferredFactFiles == 5)
+    }
+
+    /// The finding needs the last link of the chain: `Screen` is used in a context menu, so without
+    /// Root.swift (its only use outside menus, spelling neither `FilterMenu` nor `Panel`) the menu
+    /// would be a submenu. Cutting the rounds short must not drop it.
+    @Test func aMenuHelperIsFollowedUpToTheUseThatDecidesIt() {
+        let files = [
+            (path: "FilterMenu.swift", code: """
+                import SwiftUI
+
+                struct FilterMenu: View {
+                    var body: some View {
+                        Menu("Filter") { Button("All") {} }
+                    }
+                }
+                """),
+            (path: "Rows.swift", code: """
+                import SwiftUI
+
+                struct Rows: View {
+                    var body: some View {
+                        Text("Row").contextMenu {
+                            FilterMenu()
+                            Panel()
+                            Screen()
+                        }
+                    }
+                }
+                """),
+            (path: "Panel.swift", code: """
+                import SwiftUI
+
+                struct Panel: View {
+                    var body: some View { FilterMenu() }
+                }
+                """),
+            (path: "Screen.swift", code: """
+                import SwiftUI
+
+                struct Screen: View {
+                    var body: some View { Panel() }
+                }
+                """),
+            (path: "Root.swift", code: """
+                import SwiftUI
+
+                let root = Screen()
+                """),
+            (path: "Model.swift", code: """
+                struct Model {
+                    var title = "Trails"
+                }
+                """),
+        ]
+        func run(_ files: [(path: String, code: String)]) -> LintResult {
+            InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        }
+        let shown = run(files)
+        #expect(shown.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        #expect(shown.deferredFactFiles == 5)
+        // Without Root.swift every helper is used only inside menus.
+        #expect(run(files.filter { $0.path != "Root.swift" }).diagnostics.isEmpty)
+    }
+
     /// What `SpelledWords` rules out is certain: every identifier of a file may be contained,
     /// and a name it spells nowhere as a whole word is not (bar a hash collision).
     @Test func spelledWordsNeverMissANameTheFileSpells() {
