@@ -46,7 +46,8 @@ public protocol ProjectRule: Rule {
     static func needsDeferredFacts(_ firstPass: Facts) -> Bool
     func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts)
     /// Which Swift files the second pass reads, given the project's facts so far (the first pass
-    /// and the deferred facts of earlier rounds): those that mention one of these words. Nil: every
+    /// and the deferred facts of earlier rounds): those that mention one of these words outside
+    /// comments (a name in a comment is no use, declaration or call of it). Nil: every
     /// Swift file of the project, in one round. A word of several names separated by spaces needs
     /// them all. The engine reads, in rounds, the files not yet read
     /// that mention a word new to the round, until a round brings no new word. A rule returns the

@@ -259,7 +259,7 @@ public final class Linter: Sendable {
             }
         }
         if loaded.language == .swift, defersFacts {
-            result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0) }
+            result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: tokens) }
             start = timings.add(.spelledWords, since: start)
         }
         let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
@@ -406,11 +406,7 @@ public final class Linter: Sendable {
             let round = jobs.filter { job in
                 ScalingCounter.add(job.checks.reduce(0) { $0 + ($1.words?.count ?? 1) })
                 guard let spelled = fileResults[job.file].spelled else { return true }
-                return job.checks.contains { check in
-                    check.probes.map { words in
-                        words.contains { parts in parts.allSatisfy { part in part.map(spelled.mayContain) ?? true } }
-                    } ?? true
-                }
+                return job.checks.contains { $0.mayBeSpelled(in: spelled) }
             }
             let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
             let queue = WorkQueue(count: round.count)
@@ -421,14 +417,25 @@ public final class Linter: Sendable {
                     let job = round[position]
                     // A file that vanished or changed since the first pass contributes what it now holds.
                     guard case .source(let loaded) = load(job.file) else { slots[position] = ([], []); continue }
-                    let collectors = loaded.bytes.withUnsafeBufferPointer { bytes in
+                    var checks = loaded.bytes.withUnsafeBufferPointer { bytes in
                         job.checks.filter { check in
                             check.words.map { words in
                                 words.contains { word in word.allSatisfy { part in part.withUnsafeBufferPointer { TextSearch.contains(bytes, $0) } } }
                             } ?? true
-                        }.map(\.collector)
+                        }
                     }
-                    slots[position] = (collectors, deferredFacts(of: loaded, collectors: collectors, targets: targets))
+                    // A word found only in comments (a license header naming the app) holds no
+                    // use of it: such a file is tokenized, not read. The first pass's filter left
+                    // comments in where it did not tokenize the file.
+                    var tokens: [Token]?
+                    if checks.contains(where: { $0.probes != nil }) {
+                        let fileTokens = Tokenizer.tokenize(loaded.bytes)
+                        let spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: fileTokens) }
+                        checks = checks.filter { $0.mayBeSpelled(in: spelled) }
+                        tokens = fileTokens
+                    }
+                    let collectors = checks.map(\.collector)
+                    slots[position] = (collectors, deferredFacts(of: loaded, tokens: tokens, collectors: collectors, targets: targets))
                     timings.add(.deferredFacts, since: start)
                 }
                 slots.mergeTimings(timings)
@@ -467,6 +474,13 @@ public final class Linter: Sendable {
             self.words = words
             probes = words?.map { parts in parts.map(SpelledWords.probe) }
         }
+
+        /// False when `spelled` rules out every word (a word of several names needs them all).
+        func mayBeSpelled(in spelled: SpelledWords) -> Bool {
+            probes.map { words in
+                words.contains { parts in parts.allSatisfy { part in part.map(spelled.mayContain) ?? true } }
+            } ?? true
+        }
     }
 
     /// A project's merged facts of `collectors`, in file order as `finish` merges them.
@@ -486,9 +500,10 @@ public final class Linter: Sendable {
     }
 
     /// The deferred facts of one Swift file for the deferring `collectors` (positions in `factCollectors`).
-    func deferredFacts(of loaded: Loaded, collectors: [Int], targets: DeploymentTargetResolver) -> [CollectedFacts] {
+    /// `tokens`: the file's, when already made.
+    func deferredFacts(of loaded: Loaded, tokens: [Token]? = nil, collectors: [Int], targets: DeploymentTargetResolver) -> [CollectedFacts] {
         guard !collectors.isEmpty else { return [] }
-        let file = SourceFile(path: loaded.path, bytes: loaded.bytes, language: loaded.language)
+        let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
         let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
         let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
         let isTest = TestFileDetector.isTestFile(loaded.path)

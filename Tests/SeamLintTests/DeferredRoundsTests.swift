@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SeamLintCore
 @testable import SeamLintEngine
@@ -248,6 +249,69 @@ struct DeferredRoundsTests {
         #expect(shown.deferredFactFiles == 5)
         // Without Root.swift every helper is used only inside menus.
         #expect(run(files.filter { $0.path != "Root.swift" }).diagnostics.isEmpty)
+    }
+
+    /// A file that names a helper only in comments (a license header, a doc comment) holds no use
+    /// of it: the rounds do not read it, and the finding is the same.
+    @Test func aHelperNamedOnlyInCommentsDoesNotReadTheFile() {
+        let files = [
+            (path: "FilterMenu.swift", code: """
+                import SwiftUI
+
+                struct FilterMenu: View {
+                    var body: some View {
+                        Menu("Filter") { Button("All") {} }
+                    }
+                }
+                """),
+            (path: "Rows.swift", code: """
+                import SwiftUI
+
+                struct Rows: View {
+                    var body: some View {
+                        Text("Row").contextMenu { FilterMenu() }
+                    }
+                }
+                """),
+            (path: "Bar.swift", code: """
+                import SwiftUI
+
+                struct Bar: View {
+                    var body: some View { FilterMenu() }
+                }
+                """),
+            (path: "Notes.swift", code: """
+                // Part of FilterMenu, the app.
+                /// Shown next to `Bar`.
+                struct Notes {
+                    var text = "FilterMenu" /* Bar */
+                }
+                """),
+        ]
+        let result = InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        #expect(result.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        // Notes.swift spells `FilterMenu` in a string: read in round 1, not for `Bar`. Without the
+        // string it is never read.
+        #expect(result.deferredFactFiles == 4)
+        var withoutString = files
+        withoutString[3].code = withoutString[3].code.replacingOccurrences(of: "\"FilterMenu\"", with: "\"\"")
+        let commentsOnly = InMemoryLint.run(withoutString, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        #expect(commentsOnly.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        #expect(commentsOnly.deferredFactFiles == 3)
+    }
+
+    /// Given the tokens, the filter leaves comments out, and only them: names in code and in
+    /// strings, and next to a comment, are kept.
+    @Test func spelledWordsLeaveOutComments() {
+        let source = "// Header names Alpha\n/* Beta /* nested Gamma */ */ let x/*Delta*/Epsilon = \"Zeta\" /// Eta\nfunc Theta() {}"
+        let bytes = Array(source.utf8)
+        let words = bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: Tokenizer.tokenize(bytes)) }
+        for name in ["let", "x", "Epsilon", "Zeta", "func", "Theta"] {
+            #expect(words.mayContain(Array(name.utf8)) == true, "\(name)")
+        }
+        for name in ["Header", "Alpha", "Beta", "Gamma", "Delta", "Eta"] {
+            #expect(words.mayContain(Array(name.utf8)) == false, "\(name)")
+        }
     }
 
     /// What `SpelledWords` rules out is certain: every identifier of a file may be contained,
