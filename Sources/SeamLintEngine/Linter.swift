@@ -403,10 +403,12 @@ public final class Linter: Sendable {
             grown = [:]
             guard !jobs.isEmpty else { break }
             // A file whose first pass rules out every new word is not read.
-            let round = jobs.filter { job in
+            // `commentsLeftOut`: the filter that let it through knew its comments.
+            let round: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool)] = jobs.compactMap { job in
                 ScalingCounter.add(job.checks.reduce(0) { $0 + ($1.words?.count ?? 1) })
-                guard let spelled = fileResults[job.file].spelled else { return true }
-                return job.checks.contains { $0.mayBeSpelled(in: spelled) }
+                guard let spelled = fileResults[job.file].spelled else { return (job.file, job.checks, false) }
+                guard job.checks.contains(where: { $0.mayBeSpelled(in: spelled) }) else { return nil }
+                return (job.file, job.checks, spelled.leavesOutComments)
             }
             let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
             let queue = WorkQueue(count: round.count)
@@ -426,9 +428,10 @@ public final class Linter: Sendable {
                     }
                     // A word found only in comments (a license header naming the app) holds no
                     // use of it: such a file is tokenized, not read. The first pass's filter left
-                    // comments in where it did not tokenize the file.
+                    // comments in where it did not tokenize the file; where it left them out, the
+                    // rare file it let through in error is read.
                     var tokens: [Token]?
-                    if checks.contains(where: { $0.probes != nil }) {
+                    if !job.commentsLeftOut, checks.contains(where: { $0.probes != nil }) {
                         let fileTokens = Tokenizer.tokenize(loaded.bytes)
                         let spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: fileTokens) }
                         checks = checks.filter { $0.mayBeSpelled(in: spelled) }

@@ -15,6 +15,8 @@ import SeamLintCore
 struct SpelledWords: Sendable {
     private let bits: [UInt64]
     private let mask: UInt32
+    /// Built from the tokens: a name only in comments is not in it.
+    let leavesOutComments: Bool
 
     /// `tokens`: the file's tokens, whose comments are left out (a name in a license header or a
     /// doc comment is no use of it); nil: every byte is looked at.
@@ -83,6 +85,7 @@ struct SpelledWords: Sendable {
         }
         self.bits = bits
         self.mask = mask
+        leavesOutComments = tokens != nil
     }
 
     /// Bit `i` set when byte `i` of the `length` (at most 64) bytes at `start` is a name byte.
