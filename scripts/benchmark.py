@@ -33,6 +33,7 @@ SWIFT_SUFFIXES = (".swift",)
 OBJC_SUFFIXES = (".m", ".mm", ".h")
 # What `lint` skips by default, so every side counts the same files.
 SKIPPED = {".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"}
+SKIPPED_ENDINGS = (".xcassets", ".lproj", ".xcdatamodeld")  # resource catalogs
 STARTUP_FILE = os.path.join(ROOT, "Samples", "MenuApp", "TrailheadApp.swift")
 GREP_WORD = "connectedScenes"
 MEGABYTE = 1048576
@@ -42,7 +43,7 @@ def source_files(folders, suffixes):
     found = []
     for folder in folders:
         for current, subfolders, names in os.walk(folder):
-            subfolders[:] = sorted(name for name in subfolders if name not in SKIPPED)
+            subfolders[:] = sorted(name for name in subfolders if name not in SKIPPED and not name.endswith(SKIPPED_ENDINGS))
             found.extend(os.path.join(current, name) for name in sorted(names) if name.endswith(suffixes))
     return found
 

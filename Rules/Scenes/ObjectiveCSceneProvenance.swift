@@ -24,6 +24,14 @@ struct ObjectiveCSceneProvenanceCollector {
     var facts = SceneProvenanceFacts()
     /// Per method or function body (its `{`): locals by name and the expressions assigned to them.
     private var localsByBody: [Int: [String: [Range<Int>]]] = [:]
+    /// The flows of locals' values already followed, by where the value starts and the depth it
+    /// was followed at: a local read many times (or assigned from itself) is followed once per depth.
+    private var localFlows: [LocalValue: ProvenanceFlow] = [:]
+
+    private struct LocalValue: Hashable {
+        var start: Int
+        var depth: Int
+    }
 
     init(context: RuleContext, lookups: [SceneLookup]) {
         self.context = context
@@ -190,7 +198,7 @@ struct ObjectiveCSceneProvenanceCollector {
             let name = file.text(at: index)
             if let assigned = locals[name], previous.kind != .period {
                 for value in assigned where !value.contains(index) {
-                    var local = self.flow(of: value, in: body, depth: depth + 1)
+                    var local = localFlow(of: value, in: body, depth: depth + 1)
                     if local.appDelegate, let window = windowRead(afterName: index) {
                         local.delegateWindow = context.factLocation(at: window)
                     }
@@ -201,6 +209,15 @@ struct ObjectiveCSceneProvenanceCollector {
                 flow.parameters.append(name)
             }
         }
+        return flow
+    }
+
+    /// `flow(of:in:depth:)` of a local's assigned `value` (values start at distinct tokens).
+    private mutating func localFlow(of value: Range<Int>, in body: Body, depth: Int) -> ProvenanceFlow {
+        let key = LocalValue(start: value.lowerBound, depth: depth)
+        if let known = localFlows[key] { return known }
+        let flow = self.flow(of: value, in: body, depth: depth)
+        localFlows[key] = flow
         return flow
     }
 
@@ -312,17 +329,33 @@ struct ObjectiveCSceneProvenanceCollector {
     private mutating func recordCall(_ message: ObjectiveCMessage, body: Body) {
         for (position, argument) in message.arguments.enumerated() where position < message.pieces.count {
             let label = file.text(at: message.pieces[position])
-            guard position == 0 || label.lowercased().contains("scene") else { continue }
+            guard position == 0 || Self.spells(label, ignoringCase: "scene") else { continue }
             var flow = self.flow(of: argument, in: body, depth: 0)
-            let mentionsScene = flow.references.contains { $0.name.lowercased().contains("scene") || $0.name.lowercased().contains("window") }
             let passesNil = argument.count == 1 && (file.isName(argument.lowerBound, "nil") || file.code[argument.lowerBound].keyword == .nil)
-            guard flow.global != nil || mentionsScene || !flow.parameters.isEmpty || passesNil else { continue }
+            guard flow.global != nil || !flow.parameters.isEmpty || passesNil || flow.references.contains(where: {
+                Self.spells($0.name, ignoringCase: "scene") || Self.spells($0.name, ignoringCase: "window")
+            }) else { continue }
             let passesParameter = !flow.parameters.isEmpty
             flow.parameters = []
             facts.calls.append(ProvenanceCall(callee: file.text(at: message.pieces[0]), label: position == 0 ? "_" : label,
                                               position: position, site: context.factLocation(at: message.pieces[0]),
                                               context: body.context, flow: flow, passesNil: passesNil,
                                               passesParameter: passesParameter))
+        }
+    }
+
+    /// Whether `text` holds `word` (lowercase ASCII letters) in any letter case: every message's
+    /// first argument is checked, so no lowercased copy is made.
+    static func spells(_ text: String, ignoringCase word: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            word.withUTF8Buffer { needle in
+                guard bytes.count >= needle.count else { return false }
+                return (0...bytes.count - needle.count).contains { start in
+                    // `| 0x20` lowercases an ASCII letter; no other byte lowers to one.
+                    needle.indices.allSatisfy { bytes[start + $0] | 0x20 == needle[$0] }
+                }
+            }
         }
     }
 

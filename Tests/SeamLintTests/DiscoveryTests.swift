@@ -61,19 +61,25 @@ private final class ScratchTree {
         let tree = ScratchTree()
         tree.file("Sources/App/A.swift")
         for excluded in [".build/debug/B.swift", ".git/C.swift", "DerivedData/D.swift", "Pods/E/E.swift",
-                         "Carthage/F.swift", "node_modules/G.swift", ".swiftpm/H.swift", "Sources/.build/I.swift"] {
+                         "Carthage/F.swift", "node_modules/G.swift", ".swiftpm/H.swift", "Sources/.build/I.swift",
+                         "Sources/Assets.xcassets/J.swift", "Sources/en.lproj/K.swift", "Model.xcdatamodeld/L.swift"] {
             tree.file(excluded)
         }
         tree.file("Sources/README.md")
+        tree.file("Sources/.lproj/Named.swift")  // only the ending: not a catalog
         let found = tree.discover([])
-        #expect(found.files.map(\.path) == ["Sources/App/A.swift"])
+        #expect(found.files.map(\.path) == ["Sources/.lproj/Named.swift", "Sources/App/A.swift"])
         #expect(found.problems.isEmpty)
 
         var everything = DiscoveryOptions()
         everything.useDefaultExcludes = false
-        #expect(tree.discover(["."], options: everything).files.count == 9)
+        #expect(tree.discover(["."], options: everything).files.count == 13)
         // Naming an excluded folder explicitly walks it.
         #expect(tree.discover([".build"]).files.map(\.path) == [".build/debug/B.swift"])
+        #expect(tree.discover(["Sources/en.lproj"]).files.map(\.path) == ["Sources/en.lproj/K.swift"])
+        // The language server asks the same of one file.
+        #expect(LintWorkspace.isExcluded(tree.root + "/Sources/en.lproj/K.swift", options: DiscoveryOptions(), workingDirectory: tree.root))
+        #expect(!LintWorkspace.isExcluded(tree.root + "/Sources/.lproj/Named.swift", options: DiscoveryOptions(), workingDirectory: tree.root))
     }
 
     @Test func explicitFilesAndFolders() {

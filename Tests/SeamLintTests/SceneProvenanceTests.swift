@@ -367,6 +367,36 @@ struct SceneProvenanceTests {
         #expect(found.filter { $0.location.file.hasSuffix("UIApplication+Scenes.m") }.count == 2)
     }
 
+    @Test("Objective-C: a scene passed in a later argument whose label spells `scene` in any case, through a local reassigned from itself")
+    func objectiveCSceneLabelsAndReassignedLocals() {
+        let reviewer = (name: "Reviewer.m", code: """
+            @implementation Reviewer
+            + (void)ask:(NSString *)reason inSCENE:(UIWindowScene *)scene {
+                [SKStoreReviewController requestReviewInScene:scene];
+            }
+            @end
+            """)
+        func caller(_ label: String) -> (name: String, code: String) {
+            (name: "Caller.m", code: """
+                @implementation Caller
+                - (void)finished {
+                    UIWindowScene *found = ActiveScene();
+                    found = found ? found : found;
+                    found = found ?: found;
+                    [Reviewer ask:@"done" \(label):found];
+                }
+                @end
+                """)
+        }
+        func reported(_ files: [(name: String, code: String)]) -> Int {
+            mixed(files).filter { $0.location.file.hasSuffix("Reviewer.m") }.count
+        }
+        #expect(reported([Self.objectiveCHelpers, reviewer, caller("inSCENE")]) == 1)
+        // A later argument is followed only when its label names a scene.
+        let unlabeled = (name: "Reviewer.m", code: reviewer.code.replacingOccurrences(of: "inSCENE", with: "within"))
+        #expect(reported([Self.objectiveCHelpers, unlabeled, caller("within")]) == 0)
+    }
+
     @Test("a parameter fed by a definite scene from one caller is not global; nil callers are neutral (Objective-C)")
     func objectiveCParameterCallers() {
         let reviewer = (name: "Reviewer.m", code: """

@@ -34,7 +34,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
         case .only: "Run exactly these rules and no others."
         case .included: "If set, lint only paths matching one of these globs (`*`, `**`, `?`), relative to this file."
         case .excluded: "Skip paths matching any of these globs, relative to this file; wins over `included`."
-        case .useDefaultExcludes: "Skip .build, .git, DerivedData, Pods, Carthage, node_modules and .swiftpm folders (default true)."
+        case .useDefaultExcludes: "Skip .build, .git, DerivedData, Pods, Carthage, node_modules and .swiftpm folders and resource catalogs (.xcassets, .lproj, .xcdatamodeld) (default true)."
         case .iosDeploymentTarget: "The iOS deployment target, overriding manifests (e.g. \"16.4\")."
         case .reporter: "The output format when --reporter is not given (see `lint reporters`)."
         case .strict: "Warnings fail the run, as with --strict."

@@ -206,6 +206,7 @@ struct DirectoryWalker {
             if watchesManifests && ProjectManifests.isManifestName(rawName) { holdsManifest = true }
             // Most entries of an app are images, JSON, plists…: judged by their bytes, with no String.
             if kind == .regular && !Self.mayBeSourceFileName(rawName) { continue }
+            if kind == .directory && options.useDefaultExcludes && FileDiscovery.isResourceCatalog(rawName) { continue }
             guard let name = String(validatingCString: rawName) else {
                 let lossy = String(decoding: UnsafeRawBufferPointer(start: rawName, count: strlen(rawName)), as: UTF8.self)
                 if kind == .directory || PathNames.isSourceFileName(lossy) {
@@ -215,7 +216,7 @@ struct DirectoryWalker {
             }
             switch kind {
             case .directory:
-                if options.useDefaultExcludes && FileDiscovery.defaultExcludedFolderNames.contains(name) { continue }
+                if options.useDefaultExcludes && FileDiscovery.defaultExcludedFolderNames.contains(name) { continue }  // endings: above
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
                 guard let id = (status ?? FileSystem.status(of: rawName, in: descriptor))?.id else { continue }

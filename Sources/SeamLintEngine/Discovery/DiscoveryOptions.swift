@@ -4,7 +4,8 @@ public struct DiscoveryOptions: Sendable {
     /// deduplicated); links that resolve outside the roots are followed only when this is true.
     /// Loops are never followed twice.
     public var followSymlinks = false
-    /// Skip folders named in `FileDiscovery.defaultExcludedFolderNames` (build products, VCS, vendored code).
+    /// Skip folders named in `FileDiscovery.defaultExcludedFolderNames` (build products, VCS, vendored code)
+    /// or ending in `defaultExcludedFolderEndings` (resource catalogs).
     public var useDefaultExcludes = true
     /// Find `.m`, `.mm` and `.h` files too.
     public var includeObjectiveC = true

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SeamLintCore
 
 /// Finds the source files to lint under the paths given on the command line.
@@ -7,6 +14,24 @@ public enum FileDiscovery {
     public static let defaultExcludedFolderNames: Set<String> = [
         ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
     ]
+
+    /// Folder name endings skipped with them: resource catalogs Xcode compiles into resources
+    /// (asset catalogs, localizations, Core Data models), which hold no source. They are a third
+    /// of an app's folders (one per image set), each an `open` and a listing.
+    public static let defaultExcludedFolderEndings = [".xcassets", ".lproj", ".xcdatamodeld"]
+
+    /// A folder the walk skips with `useDefaultExcludes` (unless named explicitly).
+    public static func isDefaultExcluded(folderNamed name: String) -> Bool {
+        defaultExcludedFolderNames.contains(name) || defaultExcludedFolderEndings.contains { name.count > $0.count && name.hasSuffix($0) }
+    }
+
+    /// `name` (from `readdir`) ends in one of `defaultExcludedFolderEndings`, checked without a String.
+    static func isResourceCatalog(_ name: UnsafePointer<CChar>) -> Bool {
+        let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
+        return defaultExcludedFolderEndings.contains { ending in
+            bytes.count > ending.utf8.count && bytes.suffix(ending.utf8.count).elementsEqual(ending.utf8)
+        }
+    }
 
     /// Files under the given paths (files or folders; empty → "."), sorted byte-wise by path and
     /// deduplicated: the same file reached twice (two arguments, a symbolic or hard link) is listed

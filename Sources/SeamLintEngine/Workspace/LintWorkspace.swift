@@ -112,7 +112,7 @@ public final class LintWorkspace {
 
     /// Whether `lint` run in `workingDirectory` would skip this file when walking: under a folder
     /// below `workingDirectory` that it skips by default (`.build`, `Pods`…, with
-    /// `useDefaultExcludes`), or excluded by `options.isExcluded` (the configuration), the file or
+    /// `useDefaultExcludes`, and resource catalogs such as `.xcassets`), or excluded by `options.isExcluded` (the configuration), the file or
     /// any folder above it.
     public static func isExcluded(_ absolutePath: String, options: DiscoveryOptions, workingDirectory: String) -> Bool {
         var path = PathNames.standardize(absolutePath, relativeTo: workingDirectory)
@@ -120,7 +120,7 @@ public final class LintWorkspace {
         while path.count > 1 {
             if let isExcluded = options.isExcluded, isExcluded(path) { return true }
             if !first, options.useDefaultExcludes, path != workingDirectory, PathNames.isInside(path, root: workingDirectory),
-               FileDiscovery.defaultExcludedFolderNames.contains(PathNames.lastComponent(path)) {
+               FileDiscovery.isDefaultExcluded(folderNamed: PathNames.lastComponent(path)) {
                 return true
             }
             first = false
