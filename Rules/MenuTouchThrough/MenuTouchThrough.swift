@@ -603,14 +603,26 @@ public struct MenuTouchThrough: ProjectRule {
 
     /// The deferred uses decide only whether a site's helper is used nowhere but in menus: that
     /// takes every use of the helper, of the helpers it is used in, and so on up (`helpers(usedOnlyIn:_:)`
-    /// reaches a helper only through those), unless one of them is already known to be used
-    /// outside every helper, or in such a one (then so is the site's helper: more uses cannot
-    /// change that). A file holds a use of a name only if it spells it.
-    public static func deferredTriggerWords(_ facts: Facts) -> [String]? {
+    /// reaches a helper only through those), unless one of them is already known to be out of the
+    /// fixed point: used outside every helper, or in such a one, or a name `searched` for (every use
+    /// of it is known) used in no helper and in no menu or picker style (then so is the site's helper:
+    /// more uses cannot change that). A file holds a use of a name only if it spells it.
+    public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? {
         let graph = HelperGraph(facts.otherUses)
         var notSubmenus = [Bool](repeating: false, count: graph.count)
-        for name in graph.outside { notSubmenus[Int(name)] = true }
-        graph.spread(&notSubmenus, from: graph.outside, along: graph.names(usedIn:))
+        var out = graph.outside
+        if !searched.isEmpty {
+            // Used in no helper: no candidate of `helpers(usedOnlyIn:_:)` unless a menu or style uses it.
+            let places = Set(facts.menuUses).union(facts.styledUses)
+            var usedInHelper = [Bool](repeating: false, count: graph.count)
+            for use in graph.uses.uses where use.container >= 0 && use.container != use.name { usedInHelper[Int(use.name)] = true }
+            for position in usedInHelper.indices where !usedInHelper[position] {
+                let name = graph.uses.names[position]
+                if searched.contains(name), !places.contains(name) { out.append(Int32(position)) }
+            }
+        }
+        for name in out { notSubmenus[Int(name)] = true }
+        graph.spread(&notSubmenus, from: out, along: graph.names(usedIn:))
         var words = Set<String>()
         var followed = [Bool](repeating: false, count: graph.count)
         var start: [Int32] = []

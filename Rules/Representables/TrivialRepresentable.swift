@@ -19,7 +19,7 @@ public struct TrivialRepresentable: ProjectRule {
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { !firstPass.candidates.isEmpty }
 
     /// The candidates' names (`Scanner` for `Outer.Scanner`, which `extension Outer.Scanner` spells too).
-    public static func deferredTriggerWords(_ facts: Facts) -> [String]? {
+    public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? {
         Set(facts.candidates.map { $0.type.split(separator: ".").last.map(String.init) ?? $0.type }).sorted()
     }
 

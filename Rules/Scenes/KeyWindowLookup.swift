@@ -573,7 +573,7 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// reader of a global or app-delegate helper spells (`SceneProvenance.readerSpellings`): a helper
     /// that spells none of the words of `mayHoldProvenance` is global only by reading one of those.
     /// Each round adds the helpers that became global.
-    public static func deferredTriggerWords(_ facts: Facts) -> [String]? {
+    public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? {
         var words = Set(facts.provenance.uses.compactMap { $0.sink?.function })
         let helpers = facts.provenance.helpers
         guard !helpers.isEmpty else { return words.sorted() }

@@ -46,14 +46,21 @@ public protocol ProjectRule: Rule {
     static func needsDeferredFacts(_ firstPass: Facts) -> Bool
     func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts)
     /// Which Swift files the second pass reads, given the project's facts so far (the first pass
-    /// and the deferred facts of earlier rounds): those that mention one of these words. Nil: every
+    /// and the deferred facts of earlier rounds): those that mention one of these words outside
+    /// comments (a name in a comment is no use, declaration or call of it). Nil: every
     /// Swift file of the project, in one round. A word of several names separated by spaces needs
     /// them all. The engine reads, in rounds, the files not yet read
     /// that mention a word new to the round, until a round brings no new word. A rule returns the
     /// words any deferred fact that could change its findings must spell (a name it follows), so
     /// the files left unread could only have added facts `finish` ignores. `collectDeferredFacts`
     /// must not depend on the round.
-    static func deferredTriggerWords(_ facts: Facts) -> [String]?
+    ///
+    /// `searched`: the words the earlier rounds in this project looked for (empty in round 1). Every
+    /// Swift file of the project that spells one of them has been read for this rule, so `facts`
+    /// already hold whatever such a file records: a name among them that no deferred fact mentions
+    /// is mentioned by none a further file could add. A rule may use that to leave out words whose
+    /// answer is already decided.
+    static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]?
 }
 
 extension ProjectRule {
@@ -65,7 +72,7 @@ extension ProjectRule {
     public static var defersFacts: Bool { false }
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { true }
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {}
-    public static func deferredTriggerWords(_ facts: Facts) -> [String]? { nil }
+    public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? { nil }
 }
 
 /// Where a deployment target came from, for messages and `--verbose`.

@@ -66,8 +66,8 @@ extension ProjectRule {
     }
 
     /// `deferredTriggerWords` for a project's merged facts so far (nil: none recorded).
-    static func deferredTriggerWords(erased facts: (any ProjectFacts)?) -> [String]? {
-        deferredTriggerWords(facts.map { $0 as! Facts } ?? Facts())
+    static func deferredTriggerWords(erased facts: (any ProjectFacts)?, searched: Set<String>) -> [String]? {
+        deferredTriggerWords(facts.map { $0 as! Facts } ?? Facts(), searched: searched)
     }
 
     /// An empty `Facts`, for a rule that recorded nothing in a project.

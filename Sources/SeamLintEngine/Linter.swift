@@ -292,7 +292,7 @@ public final class Linter: Sendable {
             }
         }
         if loaded.language == .swift, defersFacts {
-            result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0) }
+            result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: tokens) }
             start = timings.add(.spelledWords, since: start)
         }
         let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
@@ -410,11 +410,13 @@ public final class Linter: Sendable {
             for project in open.keys.sorted() {
                 var checks: [WordCheck] = []
                 for collector in open[project]! where rounds == 1 || grown[project]?.contains(collector) == true {
-                    guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector]) else {
+                    let searched = usedWords[project]?[collector] ?? []
+                    guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector],
+                                                                                     searched: searched) else {
                         checks.append(WordCheck(collector: collector, words: nil))  // every file, once
                         continue
                     }
-                    let fresh = Set(words.filter { !$0.isEmpty }).subtracting(usedWords[project]?[collector] ?? [])
+                    let fresh = Set(words.filter { !$0.isEmpty }).subtracting(searched)
                     guard !fresh.isEmpty else { continue }
                     usedWords[project, default: [:]][collector, default: []].formUnion(fresh)
                     // Many words (every helper of a large project) would be looked for in every
@@ -434,14 +436,12 @@ public final class Linter: Sendable {
             grown = [:]
             guard !jobs.isEmpty else { break }
             // A file whose first pass rules out every new word is not read.
-            let round = jobs.filter { job in
+            // `commentsLeftOut`: the filter that let it through knew its comments.
+            let round: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool)] = jobs.compactMap { job in
                 ScalingCounter.add(job.checks.reduce(0) { $0 + ($1.words?.count ?? 1) })
-                guard let spelled = fileResults[job.file].spelled else { return true }
-                return job.checks.contains { check in
-                    check.probes.map { words in
-                        words.contains { parts in parts.allSatisfy { part in part.map(spelled.mayContain) ?? true } }
-                    } ?? true
-                }
+                guard let spelled = fileResults[job.file].spelled else { return (job.file, job.checks, false) }
+                guard job.checks.contains(where: { $0.mayBeSpelled(in: spelled) }) else { return nil }
+                return (job.file, job.checks, spelled.leavesOutComments)
             }
             let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
             let queue = WorkQueue(count: round.count)
@@ -452,14 +452,26 @@ public final class Linter: Sendable {
                     let job = round[position]
                     // A file that vanished or changed since the first pass contributes what it now holds.
                     guard case .source(let loaded) = load(job.file) else { slots[position] = ([], []); continue }
-                    let collectors = loaded.bytes.withUnsafeBufferPointer { bytes in
+                    var checks = loaded.bytes.withUnsafeBufferPointer { bytes in
                         job.checks.filter { check in
                             check.words.map { words in
                                 words.contains { word in word.allSatisfy { part in part.withUnsafeBufferPointer { TextSearch.contains(bytes, $0) } } }
                             } ?? true
-                        }.map(\.collector)
+                        }
                     }
-                    slots[position] = (collectors, deferredFacts(of: loaded, collectors: collectors, targets: targets))
+                    // A word found only in comments (a license header naming the app) holds no
+                    // use of it: such a file is tokenized, not read. The first pass's filter left
+                    // comments in where it did not tokenize the file; where it left them out, the
+                    // rare file it let through in error is read.
+                    var tokens: [Token]?
+                    if !job.commentsLeftOut, checks.contains(where: { $0.probes != nil }) {
+                        let fileTokens = Tokenizer.tokenize(loaded.bytes)
+                        let spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: fileTokens) }
+                        checks = checks.filter { $0.mayBeSpelled(in: spelled) }
+                        tokens = fileTokens
+                    }
+                    let collectors = checks.map(\.collector)
+                    slots[position] = (collectors, deferredFacts(of: loaded, tokens: tokens, collectors: collectors, targets: targets))
                     timings.add(.deferredFacts, since: start)
                 }
                 slots.mergeTimings(timings)
@@ -498,6 +510,13 @@ public final class Linter: Sendable {
             self.words = words
             probes = words?.map { parts in parts.map(SpelledWords.probe) }
         }
+
+        /// False when `spelled` rules out every word (a word of several names needs them all).
+        func mayBeSpelled(in spelled: SpelledWords) -> Bool {
+            probes.map { words in
+                words.contains { parts in parts.allSatisfy { part in part.map(spelled.mayContain) ?? true } }
+            } ?? true
+        }
     }
 
     /// A project's merged facts of `collectors`, in file order as `finish` merges them.
@@ -507,7 +526,9 @@ public final class Linter: Sendable {
     }
 
     /// Rounds that read only the files spelling a new word; later rounds read every unread file.
-    static let selectiveRounds = 4
+    /// A constant, so a chain of helpers costs files × 8 filter checks at most; real chains of
+    /// menu helpers reach five links (UTM: its fifth round reads 24 files, not the 166 unread).
+    static let selectiveRounds = 8
     /// The most new words a round looks for in each file; with more it reads every unread file.
     static let maximumSearchWords = 64
 
@@ -517,9 +538,10 @@ public final class Linter: Sendable {
     }
 
     /// The deferred facts of one Swift file for the deferring `collectors` (positions in `factCollectors`).
-    func deferredFacts(of loaded: Loaded, collectors: [Int], targets: DeploymentTargetResolver) -> [CollectedFacts] {
+    /// `tokens`: the file's, when already made.
+    func deferredFacts(of loaded: Loaded, tokens: [Token]? = nil, collectors: [Int], targets: DeploymentTargetResolver) -> [CollectedFacts] {
         guard !collectors.isEmpty else { return [] }
-        let file = SourceFile(path: loaded.path, bytes: loaded.bytes, language: loaded.language)
+        let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
         let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
         let target = settings.iosDeploymentTarget ?? targets.target(forFile: loaded.absolutePath)
         let isTest = TestFileDetector.isTestFile(loaded.path)

@@ -1,5 +1,8 @@
+import SeamLintCore
+
 /// The names a file spells, for the deferred pass (`ProjectRule.deferredTriggerWords`): a Bloom
-/// filter of its maximal runs of ASCII letters, digits and `_` (comments and strings included),
+/// filter of its maximal runs of ASCII letters, digits and `_` outside comments (given its tokens;
+/// else comments too; strings always),
 /// at least one bit per byte of source, two bits per run (about one word in a hundred that a file
 /// does not spell passes: a round's words are looked for in every file of the project, and each
 /// false pass reads the file from disk again). Built in the first pass while the
@@ -12,8 +15,12 @@
 struct SpelledWords: Sendable {
     private let bits: [UInt64]
     private let mask: UInt32
+    /// Built from the tokens: a name only in comments is not in it.
+    let leavesOutComments: Bool
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// `tokens`: the file's tokens, whose comments are left out (a name in a license header or a
+    /// doc comment is no use of it); nil: every byte is looked at.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, tokens: [Token]? = nil) {
         var size = 512
         while size < bytes.count && size < 1 << 24 { size <<= 1 }
         var bits = [UInt64](repeating: 0, count: size / 64)
@@ -35,33 +42,50 @@ struct SpelledWords: Sendable {
                 if after < end { insert(Self.hash(base + after, end - after, readable: count - after)) }
             }
             // Which bytes are name bytes, 64 at a time as a bit mask (branch-free), then each run
-            // found by counting zero bits: a branch per run, not per byte.
-            var runStart = -1
-            var chunk = 0
-            while chunk < count {
-                let length = min(64, count - chunk)
-                let wordBytes = Self.wordByteMask(base + chunk, length)
-                var position = 0
-                while position < length {
-                    if runStart < 0 {
-                        let rest = position == 0 ? wordBytes : wordBytes & (UInt64.max &<< UInt64(position))
-                        if rest == 0 { break }
-                        position = rest.trailingZeroBitCount
-                        runStart = chunk + position
+            // found by counting zero bits: a branch per run, not per byte. A comment starts and ends
+            // at a byte that is not a name byte, or at a line end: no run crosses its edges.
+            func insertRuns(from first: Int, to last: Int) {
+                var runStart = -1
+                var chunk = first
+                while chunk < last {
+                    let length = min(64, last - chunk)
+                    let wordBytes = Self.wordByteMask(base + chunk, length)
+                    var position = 0
+                    while position < length {
+                        if runStart < 0 {
+                            let rest = position == 0 ? wordBytes : wordBytes & (UInt64.max &<< UInt64(position))
+                            if rest == 0 { break }
+                            position = rest.trailingZeroBitCount
+                            runStart = chunk + position
+                        }
+                        let others = position == 0 ? ~wordBytes : ~wordBytes & (UInt64.max &<< UInt64(position))
+                        let end = others == 0 ? 64 : others.trailingZeroBitCount
+                        if end >= length { break }  // the run goes on into the next chunk (or ends the file)
+                        insertRun(runStart, chunk + end)
+                        runStart = -1
+                        position = end
                     }
-                    let others = position == 0 ? ~wordBytes : ~wordBytes & (UInt64.max &<< UInt64(position))
-                    let end = others == 0 ? 64 : others.trailingZeroBitCount
-                    if end >= length { break }  // the run goes on into the next chunk (or ends the file)
-                    insertRun(runStart, chunk + end)
-                    runStart = -1
-                    position = end
+                    chunk += length
                 }
-                chunk += length
+                if runStart >= 0 { insertRun(runStart, last) }
             }
-            if runStart >= 0 { insertRun(runStart, count) }
+            guard let tokens else { insertRuns(from: 0, to: count); return }
+            var from = 0
+            for token in tokens {
+                switch token.kind {
+                case .lineComment, .blockComment, .docLineComment, .docBlockComment:
+                    let start = min(Int(token.start), count)
+                    if start > from { insertRuns(from: from, to: start) }
+                    from = max(from, min(start + Int(token.length), count))
+                default:
+                    continue
+                }
+            }
+            if from < count { insertRuns(from: from, to: count) }
         }
         self.bits = bits
         self.mask = mask
+        leavesOutComments = tokens != nil
     }
 
     /// Bit `i` set when byte `i` of the `length` (at most 64) bytes at `start` is a name byte.

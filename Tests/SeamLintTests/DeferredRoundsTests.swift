@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SeamLintCore
 @testable import SeamLintEngine
@@ -155,6 +156,196 @@ struct DeferredRoundsTests {
         let shown = run([menu, list, bar, app, unrelated])
         #expect(shown.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
         #expect(shown.deferredFactFiles == 4)
+    }
+
+    /// A helper used in a view that nothing uses (every file spelling it was read in an earlier
+    /// round) is no submenu, whatever the rest of its helpers: the rounds stop following it there,
+    /// and the file that only spells a helper further up is never read again.
+    @Test func aMenuHelperUsedInAnUnusedViewIsNotFollowedFurther() {
+        let files = [
+            (path: "FilterMenu.swift", code: """
+                import SwiftUI
+
+                struct FilterMenu: View {
+                    var body: some View {
+                        Menu("Filter") { Button("All") {} }
+                    }
+                }
+                """),
+            (path: "Rows.swift", code: """
+                import SwiftUI
+
+                struct Rows: View {
+                    var body: some View {
+                        Text("Row").contextMenu { FilterMenu() }
+                    }
+                }
+                """),
+            (path: "Bar.swift", code: """
+                import SwiftUI
+
+                struct Bar: View {
+                    var body: some View { FilterMenu() }
+                }
+                """),
+            (path: "Panel.swift", code: """
+                import SwiftUI
+
+                struct Panel: View {
+                    var body: some View { FilterMenu() }
+                }
+                """),
+            (path: "Screen.swift", code: """
+                import SwiftUI
+
+                struct Screen: View {
+                    var body: some View { Panel() }
+                }
+                """),
+            (path: "Root.swift", code: """
+                import SwiftUI
+
+                struct Root: View {
+                    var body: some View { Screen() }
+                }
+                """),
+        ]
+        let result = InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        #expect(result.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        // Round 1 reads the files spelling `FilterMenu`, round 2 those spelling `Bar` or `Panel`
+        // (Screen.swift). `Bar` is used nowhere: the site is decided, `Screen` is not looked for.
+        #expect(result.deferredFactFiles == 5)
+    }
+
+    /// The finding needs the last link of the chain: `Screen` is used in a context menu, so without
+    /// Root.swift (its only use outside menus, spelling neither `FilterMenu` nor `Panel`) the menu
+    /// would be a submenu. Cutting the rounds short must not drop it.
+    @Test func aMenuHelperIsFollowedUpToTheUseThatDecidesIt() {
+        let files = [
+            (path: "FilterMenu.swift", code: """
+                import SwiftUI
+
+                struct FilterMenu: View {
+                    var body: some View {
+                        Menu("Filter") { Button("All") {} }
+                    }
+                }
+                """),
+            (path: "Rows.swift", code: """
+                import SwiftUI
+
+                struct Rows: View {
+                    var body: some View {
+                        Text("Row").contextMenu {
+                            FilterMenu()
+                            Panel()
+                            Screen()
+                        }
+                    }
+                }
+                """),
+            (path: "Panel.swift", code: """
+                import SwiftUI
+
+                struct Panel: View {
+                    var body: some View { FilterMenu() }
+                }
+                """),
+            (path: "Screen.swift", code: """
+                import SwiftUI
+
+                struct Screen: View {
+                    var body: some View { Panel() }
+                }
+                """),
+            (path: "Root.swift", code: """
+                import SwiftUI
+
+                let root = Screen()
+                """),
+            (path: "Model.swift", code: """
+                struct Model {
+                    var title = "Trails"
+                }
+                """),
+        ]
+        func run(_ files: [(path: String, code: String)]) -> LintResult {
+            InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        }
+        let shown = run(files)
+        #expect(shown.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        #expect(shown.deferredFactFiles == 5)
+        // Without Root.swift every helper is used only inside menus.
+        #expect(run(files.filter { $0.path != "Root.swift" }).diagnostics.isEmpty)
+    }
+
+    /// A file that names a helper only in comments (a license header, a doc comment) holds no use
+    /// of it: the rounds do not read it, and the finding is the same. Notes.swift spells no rule's
+    /// trigger word: with the pre-scan its first pass does not tokenize it (its filter keeps
+    /// comments, the round tokenizes it to see), without it the filter leaves them out.
+    @Test(arguments: [true, false]) func aHelperNamedOnlyInCommentsDoesNotReadTheFile(prescan: Bool) {
+        let files = [
+            (path: "Sorter.swift", code: """
+                import SwiftUI
+
+                struct Sorter: View {
+                    var body: some View {
+                        Menu("Sort") { Button("Date") {} }
+                    }
+                }
+                """),
+            (path: "Rows.swift", code: """
+                import SwiftUI
+
+                struct Rows: View {
+                    var body: some View {
+                        Text("Row").contextMenu { Sorter() }
+                    }
+                }
+                """),
+            (path: "Bar.swift", code: """
+                import SwiftUI
+
+                struct Bar: View {
+                    var body: some View { Sorter() }
+                }
+                """),
+            (path: "Notes.swift", code: """
+                // Part of Sorter, the app.
+                /// Shown next to `Bar`.
+                struct Notes {
+                    var text = "Sorter" /* Bar */
+                }
+                """),
+        ]
+        func run(_ files: [(path: String, code: String)]) -> LintResult {
+            InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2) {
+                $0.skipsSwiftFilesWithoutTriggerWords = prescan
+            }
+        }
+        let withString = run(files)
+        #expect(withString.diagnostics.map(\.location.file) == ["Sorter.swift"])
+        // Notes.swift spells `Sorter` in a string: read in round 1. Without the string it is never read.
+        #expect(withString.deferredFactFiles == 4)
+        var commentsOnly = files
+        commentsOnly[3].code = commentsOnly[3].code.replacingOccurrences(of: "\"Sorter\"", with: "\"\"")
+        let result = run(commentsOnly)
+        #expect(result.diagnostics.map(\.location.file) == ["Sorter.swift"])
+        #expect(result.deferredFactFiles == 3)
+    }
+
+    /// Given the tokens, the filter leaves comments out, and only them: names in code and in
+    /// strings, and next to a comment, are kept.
+    @Test func spelledWordsLeaveOutComments() {
+        let source = "// Header names Alpha\n/* Beta /* nested Gamma */ */ let x/*Delta*/Epsilon = \"Zeta\" /// Eta\nfunc Theta() {}"
+        let bytes = Array(source.utf8)
+        let words = bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: Tokenizer.tokenize(bytes)) }
+        for name in ["let", "x", "Epsilon", "Zeta", "func", "Theta"] {
+            #expect(words.mayContain(Array(name.utf8)) == true, "\(name)")
+        }
+        for name in ["Header", "Alpha", "Beta", "Gamma", "Delta", "Eta"] {
+            #expect(words.mayContain(Array(name.utf8)) == false, "\(name)")
+        }
     }
 
     /// What `SpelledWords` rules out is certain: every identifier of a file may be contained,
