@@ -234,6 +234,36 @@ public struct NestedNavigationContainer: ProjectRule {
                     }
                 }
                 """),
+            // Hosted through a view in a file that names no navigation API.
+            Example("""
+                import SwiftUI
+
+                struct ReaderContent: View {
+                    var body: some View {
+                        ↓NavigationStack {
+                            Text("Chapter 1")
+                        }
+                    }
+                }
+                """, companions: ["""
+                import SwiftUI
+
+                struct ReaderScreen: View {
+                    let book: Book
+                    var body: some View {
+                        ReaderContent().tint(book.accent)
+                    }
+                }
+                """, """
+                import SwiftUI
+                import UIKit
+
+                final class LibraryViewController: UICollectionViewController {
+                    func open(_ book: Book) {
+                        navigationController?.pushViewController(UIHostingController(rootView: ReaderScreen(book: book)), animated: true)
+                    }
+                }
+                """]),
         ],
         nonTriggering: [
             // The fix: no container; the title and toolbar go to the UIKit bar.

@@ -203,6 +203,49 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
                 }
             }
             """]),
+            // The hosted root view shows the dialog's view from a file that names no navigation or
+            // dialog API: the chain is followed through it.
+            Example("""
+            import SwiftUI
+
+            struct ReceiptDetails: View {
+                @State private var refunding = false
+                var body: some View {
+                    Form { Button("Refund") { refunding = true } }
+                        ↓.overlay {
+                            if refunding {
+                                Color.black.opacity(0.4).ignoresSafeArea()
+                            }
+                        }
+                }
+            }
+            """, companions: ["""
+            import SwiftUI
+
+            struct ReceiptScreen: View {
+                let receipt: Receipt
+                var body: some View {
+                    VStack { ReceiptDetails() }
+                        .navigationTitle(receipt.title)
+                }
+            }
+            """, """
+            import SwiftUI
+            import UIKit
+
+            final class ReceiptsViewController: UITableViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    navigationItem.scrollEdgeAppearance = appearance
+                }
+
+                func open(_ receipt: Receipt) {
+                    navigationController?.pushViewController(UIHostingController(rootView: ReceiptScreen(receipt: receipt)), animated: true)
+                }
+            }
+            """]),
         ],
         nonTriggering: [
             // Translucent black that dims no screen: a row's background inside a scroll view and a badge's
