@@ -9,9 +9,25 @@ import SeamLintCore
 public struct TrivialRepresentable: ProjectRule {
     public init() {}
 
-    /// Candidates conform to a `…Representable` protocol; the other facts are extensions that add
-    /// methods.
-    public static let factTriggerWords = ["Representable", "extension"]
+    /// Candidates conform to a `…Representable` protocol. The other facts, extensions that add
+    /// methods, matter only to a candidate's type, whose name such an extension spells: they are
+    /// read in the deferred pass from the files that spell a candidate's name (`extension` is in
+    /// a third of an app's files).
+    public static let factTriggerWords = ["Representable"]
+
+    public static var defersFacts: Bool { true }
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { !firstPass.candidates.isEmpty }
+
+    /// The candidates' names (`Scanner` for `Outer.Scanner`, which `extension Outer.Scanner` spells too).
+    public static func deferredTriggerWords(_ facts: Facts) -> [String]? {
+        Set(facts.candidates.map { $0.type.split(separator: ".").last.map(String.init) ?? $0.type }).sorted()
+    }
+
+    /// A file that spells `Representable` recorded its extensions in the first pass.
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
+        guard !context.file.mentionsText("Representable") else { return }
+        recordExtensionsWithMethods(context.file, context, into: &facts)
+    }
 
     public static let description = RuleDescription(
         id: "trivial_representable",
@@ -272,6 +288,7 @@ public struct TrivialRepresentable: ProjectRule {
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
+        recordExtensionsWithMethods(file, context, into: &facts)
         // Group this file's declarations of each type (the type and its extensions).
         var groups: [String: [Int]] = [:]
         var order: [String] = []
@@ -279,12 +296,6 @@ public struct TrivialRepresentable: ProjectRule {
             guard let name = file.qualifiedTypeName(ofDeclaration: position) else { continue }
             if groups[name] == nil { order.append(name) }
             groups[name, default: []].append(position)
-            // Extensions that add methods: another file's candidate may not be trivial after all.
-            if declaration.kind == .extension,
-               file.members(ofType: position).contains(where: { file.declarations[$0].isFunctionLike }),
-               let nameToken = declaration.name {
-                facts.extensionsWithMethods.append(Facts.NamedType(site: context.factLocation(at: nameToken), type: name))
-            }
         }
         for name in order {
             guard let positions = groups[name], let candidate = trivialRepresentable(positions, file) else { continue }
@@ -292,6 +303,15 @@ public struct TrivialRepresentable: ProjectRule {
             let site = context.factLocation(from: line.first, through: line.last, anchor: candidate.nameToken)
             facts.candidates.append(Facts.Candidate(site: site, type: name,
                                                     family: candidate.family, wrapped: candidate.wrapped))
+        }
+    }
+
+    /// Extensions that add methods: another file's candidate may not be trivial after all.
+    private func recordExtensionsWithMethods(_ file: SourceFile, _ context: RuleContext, into facts: inout Facts) {
+        for (position, declaration) in file.declarations.enumerated() where declaration.kind == .extension {
+            guard file.members(ofType: position).contains(where: { file.declarations[$0].isFunctionLike }),
+                  let nameToken = declaration.name, let name = file.qualifiedTypeName(ofDeclaration: position) else { continue }
+            facts.extensionsWithMethods.append(Facts.NamedType(site: context.factLocation(at: nameToken), type: name))
         }
     }
 

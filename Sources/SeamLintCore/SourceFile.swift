@@ -117,7 +117,7 @@ extension SourceFile {
     func trigramSet() -> TrigramSet {
         let table = TrigramTable.current
         if let trigrams, trigrams.isCurrent(in: table) { return trigrams }
-        let built = bytes.withUnsafeBufferPointer { TrigramSet($0, table: table) }
+        let built = TrigramSet.latest(over: bytes, in: table) ?? bytes.withUnsafeBufferPointer { TrigramSet($0, table: table) }
         trigrams = built
         return built
     }

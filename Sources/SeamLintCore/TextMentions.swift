@@ -121,14 +121,19 @@ extension SourceFile {
 
 
 extension TextSearch {
-    /// True when `text` contains one of `words` (never for an empty list), comments and strings
-    /// included. Texts of `TrigramSet.minimumTextSize` and more first build the calling thread's
-    /// trigram set, which rules out most absent words without a search.
-    public static func containsAny(_ text: UnsafeBufferPointer<UInt8>, _ words: [[UInt8]]) -> Bool {
-        let set = text.count >= TrigramSet.minimumTextSize ? TrigramSet(text, table: .current) : nil
-        return words.contains { word in
-            word.withUnsafeBufferPointer { word in
-                !word.isEmpty && set?.mayContain(word) != false && contains(text, word)
+    /// True when `bytes` contain one of `words` (never for an empty list), comments and strings
+    /// included: the engine's pre-scan, before a `SourceFile` is made of the bytes. Texts of
+    /// `TrigramSet.minimumTextSize` and more first build the calling thread's trigram set, which
+    /// rules out most absent words without a search, and is then the file's own (not built again).
+    public static func containsAny(_ bytes: [UInt8], _ words: [[UInt8]]) -> Bool {
+        let table = TrigramTable.current
+        let set = bytes.count >= TrigramSet.minimumTextSize ? bytes.withUnsafeBufferPointer { TrigramSet($0, table: table) } : nil
+        if set != nil { table.keep(bytes) }
+        return bytes.withUnsafeBufferPointer { text in
+            words.contains { word in
+                word.withUnsafeBufferPointer { word in
+                    !word.isEmpty && set?.mayContain(word) != false && contains(text, word)
+                }
             }
         }
     }

@@ -31,6 +31,18 @@ struct TrigramSet {
         UInt32(start[0]) | UInt32(start[1]) &<< 8 | UInt32(start[2]) &<< 16
     }
 
+    /// The set `table` built last, when it was built over `text`'s storage (`TrigramTable.keep`).
+    static func latest(over text: [UInt8], in table: TrigramTable) -> TrigramSet? {
+        guard let build = table.latestBuild(over: text) else { return nil }
+        return TrigramSet(table: table, generation: table.currentGeneration, build: build)
+    }
+
+    private init(table: TrigramTable, generation: UInt8, build: UInt64) {
+        self.table = table
+        self.generation = generation
+        self.build = build
+    }
+
     init(_ text: UnsafeBufferPointer<UInt8>, table: TrigramTable) {
         (generation, build) = table.nextGeneration()
         self.table = table
@@ -80,6 +92,25 @@ final class TrigramTable {
     private var generation: UInt8 = 0
     /// Sets built so far on this table.
     private(set) var builds: UInt64 = 0
+    /// The text of the latest set, when a caller kept it (`keep`): retained, so its storage cannot
+    /// be freed and reused by another file's bytes while it is compared by address.
+    private var keptText: [UInt8] = []
+    private var keptBuild: UInt64 = 0
+
+    var currentGeneration: UInt8 { generation }
+
+    /// Records that the latest set was built over `text`, for a `SourceFile` over the same bytes.
+    func keep(_ text: [UInt8]) {
+        keptText = text
+        keptBuild = builds
+    }
+
+    /// The latest build, when it was kept for `text`'s storage and no set was built since.
+    func latestBuild(over text: [UInt8]) -> UInt64? {
+        guard keptBuild == builds, keptBuild != 0, keptText.count == text.count else { return nil }
+        let same = keptText.withUnsafeBufferPointer { kept in text.withUnsafeBufferPointer { $0.baseAddress == kept.baseAddress } }
+        return same ? builds : nil
+    }
 
     init() {
         stamps = .allocate(capacity: Self.slots)

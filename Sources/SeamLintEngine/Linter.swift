@@ -227,7 +227,7 @@ public final class Linter: Sendable {
         let tokens: [Token]
         if loaded.language == .swift {
             if options.skipsSwiftFilesWithoutTriggerWords, let words = swiftWords,
-               !loaded.bytes.withUnsafeBufferPointer({ TextSearch.containsAny($0, words) }) {
+               !TextSearch.containsAny(loaded.bytes, words) {
                 // What the full path gives such a file: no rule ran, so its settings, project and
                 // spelled names only (the byte search is charged to tokenizing, which it replaces).
                 start = timings.add(.tokenizing, since: start)
@@ -243,7 +243,7 @@ public final class Linter: Sendable {
             start = timings.add(.tokenizing, since: start)
         } else {
             let outcome = objectiveC.tokens(of: loaded.bytes, path: loaded.absolutePath) {
-                objectiveCWords.map { words in loaded.bytes.withUnsafeBufferPointer { TextSearch.containsAny($0, words) } } ?? true
+                objectiveCWords.map { words in TextSearch.containsAny(loaded.bytes, words) } ?? true
             }
             start = timings.add(.objectiveCTokenizing, since: start)
             switch outcome {

@@ -54,6 +54,34 @@ struct DeferredRoundsTests {
         #expect(result.deferredFactFiles == 4)
     }
 
+    /// trivial_representable: an extension in a file that does not spell `Representable` is read
+    /// in the deferred pass only when it spells a candidate's name, and still clears the candidate.
+    @Test func trivialRepresentableReadsOnlyExtensionsOfCandidates() {
+        let candidate = (path: "Scanner.swift", code: """
+            struct Scanner: UIViewControllerRepresentable {
+                func makeUIViewController(context: Context) -> ScannerViewController { ScannerViewController() }
+                func updateUIViewController(_ controller: ScannerViewController, context: Context) {}
+            }
+            """)
+        let coordinator = (path: "Scanner+Coordinator.swift", code: """
+            extension Scanner {
+                func makeCoordinator() -> ScannerDelegate { ScannerDelegate() }
+            }
+            """)
+        let unrelated = (path: "Profile+Format.swift", code: """
+            extension Profile {
+                func formatted() -> String { name }
+            }
+            """)
+        let alone = InMemoryLint.run([candidate, unrelated], rules: [TrivialRepresentable.self], workers: 2)
+        #expect(alone.diagnostics.map(\.location.file) == ["Scanner.swift"])
+        let extended = InMemoryLint.run([candidate, coordinator, unrelated], rules: [TrivialRepresentable.self], workers: 2)
+        #expect(extended.diagnostics.isEmpty)
+        // The files spelling `Scanner` are read again (the candidate's own recorded its extensions in
+        // the first pass); `Profile+Format.swift` spells no candidate's name.
+        #expect(extended.deferredFactFiles == 2)
+    }
+
     /// A file without window, scene-delegate or StoreKit words records nothing in the first pass,
     /// not even its declared names: the round that looks for the global helper's name reads it, and
     /// its own `activeScene` makes a read on a value of unknown type ambiguous, as it was when the

@@ -69,6 +69,30 @@ struct FastPathTests {
         }
     }
 
+    /// The pre-scan's trigram set is the file's own when the `SourceFile` holds the same bytes and
+    /// no other set was built since; other bytes, equal or not, get their own.
+    @Test func preScanTrigramsAreReusedOnlyForTheSameBytes() {
+        let table = TrigramTable.current
+        let bytes = Array(String(repeating: "let keyWindow = 2\n", count: 200).utf8)
+        #expect(TextSearch.containsAny(bytes, [Array("keyWindow".utf8)]))
+        let builds = table.builds
+        let file = SourceFile(path: "A.swift", bytes: bytes)
+        #expect(file.mentions(Array("keyWindow".utf8)) && !file.mentions(Array("connectedScenes".utf8)))
+        #expect(table.builds == builds, "the pre-scan's set was built again")
+        // Equal contents in other storage: not the kept text.
+        #expect(!TextSearch.containsAny(bytes, [Array("connectedScenes".utf8)]))
+        let copy = SourceFile(path: "B.swift", bytes: Array(String(repeating: "let keyWindow = 2\n", count: 200).utf8))
+        _ = copy.mentions(Array("keyWindow".utf8))
+        #expect(table.builds == builds + 2)
+        // A set built since (another file's) makes the kept one stale.
+        #expect(TextSearch.containsAny(bytes, [Array("keyWindow".utf8)]))
+        let other = SourceFile(path: "C.swift", bytes: Array(String(repeating: "let connectedScenes = 1\n", count: 200).utf8))
+        #expect(other.mentions(Array("connectedScenes".utf8)) && !other.mentions(Array("keyWindow".utf8)))
+        let later = SourceFile(path: "A.swift", bytes: bytes)
+        #expect(later.mentions(Array("keyWindow".utf8)) && !later.mentions(Array("connectedScenes".utf8)))
+        #expect(table.builds == builds + 5)
+    }
+
     /// Many near misses around the anchor byte: every answer must match the reference.
     @Test func agreesWithNaiveSearch() {
         var generator = SplitMix(seed: 8)

@@ -50,8 +50,8 @@ struct ObjectiveCPrescanTests {
         #expect(words.contains(Array("seamlint:".utf8)))
         let plain = Array("@implementation Plain\n- (void)run { [self go]; }\n@end\n".utf8)
         let named = Array("@implementation Named\n- (void)run { self.view.window.hidden = YES; }\n@end\n".utf8)
-        #expect(!plain.withUnsafeBufferPointer { TextSearch.containsAny($0, words) })
-        #expect(named.withUnsafeBufferPointer { TextSearch.containsAny($0, words) })
+        #expect(!TextSearch.containsAny(plain, words))
+        #expect(TextSearch.containsAny(named, words))
         let worker = ObjectiveCWorker(support: linter.objectiveC)
         guard case .nothingToCheck = worker.tokens(of: plain, path: "/virtual/Plain.m", needsTokens: { false }) else {
             Issue.record("a file without the words was tokenized")
