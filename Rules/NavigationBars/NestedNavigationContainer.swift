@@ -11,7 +11,58 @@ import SeamLintCore
 public struct NestedNavigationContainer: ProjectRule {
     public init() {}
 
-    public static let factTriggerWords = ["View", "Navigation", "HostingController"]
+    /// Hosting sites and subclasses spell `Navigation`, `HostingController`, `pushViewController`,
+    /// `setViewControllers` or `show(`, and a view rooted in a container its name. A view whose body
+    /// is one other view is a deferred fact where its file spells none of them (`View` is in most
+    /// SwiftUI and UIKit files).
+    public static let factTriggerWords = ["Navigation", "HostingController", "pushViewController", "setViewControllers", "show("]
+
+    /// Views whose body is one other view matter only on the way from a hosted root view to a
+    /// container: they are read in a second pass, for a project with a root hosted in a navigation
+    /// controller and a view rooted in a container, from the files that spell a name on that way.
+    public static var defersFacts: Bool { true }
+
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
+        !firstPass.rootedViews.isEmpty && !hostedRoots(firstPass).isEmpty
+    }
+
+    /// The names reached from the hosted roots through the views whose body is one other view,
+    /// short of those rooted in a container (`finish` does not look past them): a view's file
+    /// spells its name.
+    public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? {
+        let rooted = Set(facts.rootedViews.map(\.type))
+        var forwards: [String: [String]] = [:]
+        for view in facts.forwardingViews { forwards[view.type, default: []].append(view.target) }
+        var reached = Set<String>()
+        var queue = hostedRoots(facts)
+        while let name = queue.popLast() {
+            guard !rooted.contains(name), reached.insert(name).inserted else { continue }
+            queue += forwards[name] ?? []
+        }
+        return reached.sorted()
+    }
+
+    /// The root view types hosted in a navigation controller (directly, or by a hosting subclass pushed).
+    private static func hostedRoots(_ facts: Facts) -> [String] {
+        var subclassRoots: [String: [String]] = [:]
+        for subclass in facts.hostingSubclasses { subclassRoots[subclass.type, default: []] += subclass.roots }
+        return facts.hostedInNavigation.flatMap(\.roots) + facts.pushedTypes.flatMap { subclassRoots[$0.type] ?? [] }
+    }
+
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
+        // A file that spells a first-pass word recorded its views in the first pass.
+        guard !Self.factTriggerWordBytes.contains(where: { context.file.mentions($0) }), Self.linted(context) else { return }
+        recordViews(context, into: &facts)
+    }
+
+    private static let factTriggerWordBytes = factTriggerWords.map { Array($0.utf8) }
+
+    /// iOS Swift code that is not a test.
+    private static func linted(_ context: RuleContext) -> Bool {
+        let file = context.file
+        return file.language == .swift && !context.isTestFile && context.deploymentTarget.buildsForIOS
+            && !file.importsAppKitOnly && !file.pathNamesOtherPlatform
+    }
 
     public static let description = RuleDescription(
         id: "nested_navigation_container",
@@ -183,6 +234,36 @@ public struct NestedNavigationContainer: ProjectRule {
                     }
                 }
                 """),
+            // Hosted through a view in a file that names no navigation API.
+            Example("""
+                import SwiftUI
+
+                struct ReaderContent: View {
+                    var body: some View {
+                        ↓NavigationStack {
+                            Text("Chapter 1")
+                        }
+                    }
+                }
+                """, companions: ["""
+                import SwiftUI
+
+                struct ReaderScreen: View {
+                    let book: Book
+                    var body: some View {
+                        ReaderContent().tint(book.accent)
+                    }
+                }
+                """, """
+                import SwiftUI
+                import UIKit
+
+                final class LibraryViewController: UICollectionViewController {
+                    func open(_ book: Book) {
+                        navigationController?.pushViewController(UIHostingController(rootView: ReaderScreen(book: book)), animated: true)
+                    }
+                }
+                """]),
         ],
         nonTriggering: [
             // The fix: no container; the title and toolbar go to the UIKit bar.
@@ -405,8 +486,7 @@ public struct NestedNavigationContainer: ProjectRule {
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
-        guard file.language == .swift, !context.isTestFile, context.deploymentTarget.buildsForIOS,
-              !file.importsAppKitOnly, !file.pathNamesOtherPlatform else { return }
+        guard Self.linted(context) else { return }
         func names(_ tokens: [Int]) -> [String] { tokens.map { file.text(at: $0) } }
         if file.mentionsText("Navigation") || file.mentionsText("HostingController") || file.mentionsText("show") {
             let sites = file.navigationHostingSites()
@@ -431,6 +511,12 @@ public struct NestedNavigationContainer: ProjectRule {
                 facts.hostingSubclasses.append(HostingSubclass(type: file.text(at: subclass.name), roots: names(subclass.roots)))
             }
         }
+        recordViews(context, into: &facts)
+    }
+
+    /// View types whose body is rooted in a navigation container or in one other view.
+    private func recordViews(_ context: RuleContext, into facts: inout Facts) {
+        let file = context.file
         let views = file.navigationRootedViews()
         for view in views.rooted where !file.isOutsideIOS(at: view.container) {
             facts.rootedViews.append(RootedView(type: file.text(at: view.type),

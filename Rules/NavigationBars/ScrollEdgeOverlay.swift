@@ -203,6 +203,49 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
                 }
             }
             """]),
+            // The hosted root view shows the dialog's view from a file that names no navigation or
+            // dialog API: the chain is followed through it.
+            Example("""
+            import SwiftUI
+
+            struct ReceiptDetails: View {
+                @State private var refunding = false
+                var body: some View {
+                    Form { Button("Refund") { refunding = true } }
+                        ↓.overlay {
+                            if refunding {
+                                Color.black.opacity(0.4).ignoresSafeArea()
+                            }
+                        }
+                }
+            }
+            """, companions: ["""
+            import SwiftUI
+
+            struct ReceiptScreen: View {
+                let receipt: Receipt
+                var body: some View {
+                    VStack { ReceiptDetails() }
+                        .navigationTitle(receipt.title)
+                }
+            }
+            """, """
+            import SwiftUI
+            import UIKit
+
+            final class ReceiptsViewController: UITableViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    navigationItem.scrollEdgeAppearance = appearance
+                }
+
+                func open(_ receipt: Receipt) {
+                    navigationController?.pushViewController(UIHostingController(rootView: ReceiptScreen(receipt: receipt)), animated: true)
+                }
+            }
+            """]),
         ],
         nonTriggering: [
             // Translucent black that dims no screen: a row's background inside a scroll view and a badge's
@@ -447,18 +490,63 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
 
     /// Every word a fact of `collectFacts` needs (each part below checks its own first):
     /// `scrollEdgeAppearance` and `UINavigationBarAppearance` (appearances), `NavigationController`,
-    /// `pushViewController`, `setViewControllers`, `show(` (hosting sites; the two middle ones spell
-    /// `View`), `UIHostingController` (subclasses), `overlay`, `ZStack` (dialogs) and `View`
-    /// (composition nodes). `View` is in most SwiftUI files, but not in models, services and the like.
+    /// `pushViewController`, `setViewControllers`, `show(` (hosting sites), `UIHostingController`
+    /// (subclasses), `overlay` and `ZStack` (dialogs). The composition nodes of the files that spell
+    /// none of them are deferred facts (`View` is in most SwiftUI and UIKit files): they matter only
+    /// where a hosted root view's walk reaches them.
     public static var factTriggerWords: [String] {
-        ["View", "NavigationController", "show(", "UIHostingController", "overlay", "ZStack",
-         "scrollEdgeAppearance", "UINavigationBarAppearance"]
+        ["NavigationController", "pushViewController", "setViewControllers", "show(", "UIHostingController", "overlay",
+         "ZStack", "scrollEdgeAppearance", "UINavigationBarAppearance"]
+    }
+
+    /// The composition nodes of a file without `factTriggerWords` are read in a second pass, only for
+    /// a project with an opaque scroll-edge appearance, a dimming dialog and a root view hosted in a
+    /// navigation controller (what `finish` needs before it walks the nodes), from the files that
+    /// spell a name the walk from the hosted roots reaches.
+    public static var defersFacts: Bool { true }
+
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
+        opaqueAppearance(in: firstPass) != nil && hasDimmingDialogs(firstPass) && !hostedViews(firstPass).isEmpty
+    }
+
+    /// The names the walk reaches (another file may extend them) and those their nodes use (another
+    /// file may declare them): a node's file spells its name.
+    public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? {
+        var words = Set<String>()
+        var references: [String: [[String]]] = [:]
+        for node in facts.viewNodes { references[node.name, default: []].append(node.references) }
+        for name in hostedViews(facts).keys {
+            words.insert(name)
+            for used in (references[name] ?? []).joined() { words.insert(used) }
+        }
+        return words.sorted()
+    }
+
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
+        // A file that spells a first-pass word recorded its nodes in the first pass.
+        guard !Self.factTriggerWordBytes.contains(where: { context.file.mentions($0) }), Self.linted(context) else { return }
+        recordViewNodes(context.file, into: &facts)
+    }
+
+    private static let factTriggerWordBytes = factTriggerWords.map { Array($0.utf8) }
+
+    /// iOS code that is not a test.
+    private static func linted(_ context: RuleContext) -> Bool {
+        let file = context.file
+        return !context.isTestFile && context.deploymentTarget.buildsForIOS && !file.importsAppKitOnly
+            && !file.pathNamesOtherPlatform
+    }
+
+    /// Which views use which: a dialog matters when a hosted root view shows it.
+    private func recordViewNodes(_ file: SourceFile, into facts: inout Facts) {
+        for node in file.viewCompositionNodes() {
+            facts.viewNodes.append(ViewNode(name: file.text(at: node.name), references: node.references.map(file.text(at:))))
+        }
     }
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {
         let file = context.file
-        guard !context.isTestFile, context.deploymentTarget.buildsForIOS, !file.importsAppKitOnly,
-              !file.pathNamesOtherPlatform else { return }
+        guard Self.linted(context) else { return }
         func names(_ tokens: [Int]) -> [String] { tokens.map { file.text(at: $0) } }
         recordAppearances(file.navigationScrollEdgeAssignments().filter { !file.isOutsideIOS(at: $0.member) },
                           file.navigationAppearanceFactories(), context, into: &facts)
@@ -490,10 +578,7 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
             facts.overlayCalls.append(OverlayCall(site: overlaySite(overlay.overlay), types: names(overlay.types),
                                                   node: overlay.node.map(file.text(at:))))
         }
-        // Which views use which: a dialog matters when a hosted root view shows it.
-        for node in file.viewCompositionNodes() {
-            facts.viewNodes.append(ViewNode(name: file.text(at: node.name), references: names(node.references)))
-        }
+        recordViewNodes(file, into: &facts)
     }
 
     /// Its Objective-C facts are scroll-edge assignments and appearance factories only (see
@@ -524,10 +609,9 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
         }
     }
 
-    public func finish(_ context: inout ProjectContext) {
-        let facts = context.facts(of: Self.self)
-        // An opaque scroll-edge appearance, directly or through a helper seen elsewhere.
-        let appearance = facts.scrollEdgeAssignments.first { assignment in
+    /// An opaque scroll-edge appearance, directly or through a helper seen elsewhere.
+    private static func opaqueAppearance(in facts: Facts) -> AppearanceAssignment? {
+        facts.scrollEdgeAssignments.first { assignment in
             switch assignment.opacity {
             case .opaque: return true
             case .unknown:
@@ -536,12 +620,16 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
             case .transparent: return false
             }
         }
-        guard let appearance else { return }
-        // No dialog that dims the screen: nothing to trace (the common case, and the costly part).
-        let dimmingTypes = Set(facts.dimmingViewTypes)
-        guard !facts.dimmingDialogs.isEmpty || (!dimmingTypes.isEmpty && !facts.overlayCalls.isEmpty) else { return }
+    }
 
-        // SwiftUI root views hosted in a navigation controller, and the site that hosts each.
+    /// A dialog that dims the screen, here or by a type overlaid by name.
+    private static func hasDimmingDialogs(_ facts: Facts) -> Bool {
+        !facts.dimmingDialogs.isEmpty || (!facts.dimmingViewTypes.isEmpty && !facts.overlayCalls.isEmpty)
+    }
+
+    /// SwiftUI views a navigation controller shows, each with the site that hosts it: the root views
+    /// hosted in one, and every view reachable from them through the views and modifiers they use.
+    private static func hostedViews(_ facts: Facts) -> [String: FactLocation] {
         var subclassRoots: [String: [String]] = [:]
         for subclass in facts.hostingSubclasses { subclassRoots[subclass.type, default: []] += subclass.roots }
         var hostedBy: [String: FactLocation] = [:]
@@ -558,8 +646,7 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
             guard let roots = subclassRoots[pushed.type] else { continue }
             for root in roots { host(root, at: pushed.site) }
         }
-        guard !queue.isEmpty else { return }
-        // Every view reachable from those roots through the views and modifiers they use.
+        guard !queue.isEmpty else { return [:] }
         var references: [String: [[String]]] = [:]
         for node in facts.viewNodes { references[node.name, default: []].append(node.references) }
         var next = 0
@@ -571,6 +658,17 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
                 host(reference, at: hostedBy[name]!)
             }
         }
+        return hostedBy
+    }
+
+    public func finish(_ context: inout ProjectContext) {
+        let facts = context.facts(of: Self.self)
+        guard let appearance = Self.opaqueAppearance(in: facts) else { return }
+        // No dialog that dims the screen: nothing to trace (the common case, and the costly part).
+        guard Self.hasDimmingDialogs(facts) else { return }
+        let dimmingTypes = Set(facts.dimmingViewTypes)
+        let hostedBy = Self.hostedViews(facts)
+        guard !hostedBy.isEmpty else { return }
 
         let viaHelper = appearance.opacity == .unknown
         let origin = viaHelper ? " (built by `\(appearance.source ?? "a helper")`)"

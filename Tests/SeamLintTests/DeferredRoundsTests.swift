@@ -158,6 +158,132 @@ struct DeferredRoundsTests {
         #expect(shown.deferredFactFiles == 4)
     }
 
+    /// scroll_edge_overlay: the view between the hosted root and the dialog is in a file without
+    /// any of the rule's first-pass words (`View` is not one): the rounds read it because it spells
+    /// the hosted root's name, and the walk reaches the dialog through it. A file that spells no
+    /// name the walk reaches is not read; a project without an opaque appearance reads nothing.
+    @Test func scrollEdgeOverlayFollowsViewsInFilesWithoutItsWords() {
+        let host = (path: "CartViewController.swift", code: """
+            import SwiftUI
+            import UIKit
+
+            final class CartViewController: UIViewController {
+                func showCheckout() {
+                    let appearance = UINavigationBarAppearance()
+                    appearance.configureWithOpaqueBackground()
+                    navigationController?.navigationBar.scrollEdgeAppearance = appearance
+                    navigationController?.pushViewController(UIHostingController(rootView: CheckoutScreen()), animated: true)
+                }
+            }
+            """)
+        let screen = (path: "CheckoutScreen.swift", code: """
+            import SwiftUI
+
+            struct CheckoutScreen: View {
+                var body: some View {
+                    VStack { CheckoutForm() }
+                }
+            }
+            """)
+        let form = (path: "CheckoutForm.swift", code: """
+            import SwiftUI
+
+            struct CheckoutForm: View {
+                @State private var confirming = false
+                var body: some View {
+                    List { Button("Pay") { confirming = true } }
+                        .overlay {
+                            if confirming { Color.black.opacity(0.4).ignoresSafeArea() }
+                        }
+                }
+            }
+            """)
+        let badge = (path: "ProfileBadge.swift", code: """
+            import SwiftUI
+
+            struct ProfileBadge: View {
+                var body: some View { Image(systemName: "person") }
+            }
+            """)
+        let model = (path: "Profile.swift", code: """
+            struct Profile {
+                var name = "Ada"
+            }
+            """)
+        let unrelated = [badge, model]
+        let linked = InMemoryLint.run([host, screen, form] + unrelated, rules: [ScrollEdgeOverlay.self], workers: 2)
+        #expect(linked.diagnostics.map(\.location.file) == ["CheckoutForm.swift"])
+        #expect(linked.diagnostics.first?.related.map(\.location.file) == ["CartViewController.swift", "CartViewController.swift"])
+        // Round 1 (`CheckoutScreen`): the host, read again for nothing, and the screen; round 2 (what
+        // the screen and the form use: `VStack`, `CheckoutForm`, `List`, `overlay` … and `View`, which
+        // every `some View {` names and a nested `struct View: SwiftUI.View` would declare): the form,
+        // read again for nothing, and the badge. The model spells none of them.
+        #expect(linked.deferredFactFiles == 4)
+        // Without the screen the dialog is not hosted; without an opaque bar no file is read again.
+        #expect(InMemoryLint.run([host, form] + unrelated, rules: [ScrollEdgeOverlay.self], workers: 2).diagnostics.isEmpty)
+        let transparent = (path: host.path, code: host.code.replacingOccurrences(of: "Opaque", with: "Transparent"))
+        let clear = InMemoryLint.run([transparent, screen, form] + unrelated, rules: [ScrollEdgeOverlay.self], workers: 2)
+        #expect(clear.diagnostics.isEmpty)
+        #expect(clear.deferredFactFiles == 0)
+    }
+
+    /// nested_navigation_container: a view whose body is the container's view, in a file without
+    /// the rule's first-pass words, is read because it spells the hosted root's name; a forwarding
+    /// view the hosted root does not reach is not read.
+    @Test func nestedNavigationContainerFollowsForwardingViewsInFilesWithoutItsWords() {
+        let coordinator = (path: "LibraryViewController.swift", code: """
+            import SwiftUI
+            import UIKit
+
+            final class LibraryViewController: UIViewController {
+                func openReader() {
+                    navigationController?.pushViewController(UIHostingController(rootView: ReaderScreen()), animated: true)
+                }
+            }
+            """)
+        let screen = (path: "ReaderScreen.swift", code: """
+            import SwiftUI
+
+            struct ReaderScreen: View {
+                var body: some View {
+                    ReaderContent().tint(.purple)
+                }
+            }
+            """)
+        let content = (path: "ReaderContent.swift", code: """
+            import SwiftUI
+
+            struct ReaderContent: View {
+                var body: some View {
+                    NavigationStack { Text("Chapter 1") }
+                }
+            }
+            """)
+        let unrelated = (path: "SettingsScreen.swift", code: """
+            import SwiftUI
+
+            struct SettingsScreen: View {
+                var body: some View { SettingsForm() }
+            }
+            """)
+        let result = InMemoryLint.run([coordinator, screen, content, unrelated], rules: [NestedNavigationContainer.self], workers: 2)
+        #expect(result.diagnostics.map(\.location.file) == ["ReaderContent.swift"])
+        // `ReaderScreen`: the coordinator (read again for nothing) and the screen; `ReaderContent` is
+        // rooted in a container, known from the first pass, and not looked for.
+        #expect(result.deferredFactFiles == 2)
+        #expect(InMemoryLint.run([coordinator, content, unrelated], rules: [NestedNavigationContainer.self], workers: 2)
+            .diagnostics.isEmpty)
+    }
+
+    /// Neither collector keeps a file that spells only `View` from the pre-scan skip.
+    @Test func viewIsNoPrescanWordOfTheNavigationBarRules() throws {
+        let words = try #require(Linter.prescanWords(for: .swift, fileRules: [],
+                                                     factCollectors: [ScrollEdgeOverlay.self, NestedNavigationContainer.self]))
+        #expect(!words.contains(Array("View".utf8)))
+        let view = Array("struct Badge: View { var body: some View { Image(systemName: \"person\") } }".utf8)
+        #expect(!TextSearch.containsAny(view, words))
+    }
+
     /// A helper used in a view that nothing uses (every file spelling it was read in an earlier
     /// round) is no submenu, whatever the rest of its helpers: the rounds stop following it there,
     /// and the file that only spells a helper further up is never read again.
