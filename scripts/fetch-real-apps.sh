@@ -2,9 +2,11 @@
 # Clones the open-source iOS apps the benchmark figures in docs/benchmarks.md were measured on
 # (shallow, default branch) into a folder OUTSIDE this checkout, then prints the benchmark command.
 #
-# usage: scripts/fetch-real-apps.sh DEST      (e.g. ~/seamlint-apps; about 1.5 GB)
+# usage: scripts/fetch-real-apps.sh DEST [--objc]   (e.g. ~/seamlint-apps; about 1.5 GB each set)
+#   default: the 18 apps of "Figures"; --objc: the 16 apps with Objective-C of issue 17's rounds
 set -euo pipefail
-dest=${1:?usage: scripts/fetch-real-apps.sh DEST (a folder outside this checkout)}
+dest=${1:?usage: scripts/fetch-real-apps.sh DEST [--objc] (a folder outside this checkout)}
+set_name=${2:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
@@ -30,6 +32,29 @@ apps=(
   kiwix-apple=kiwix/kiwix-apple
   owncloud-ios-app=owncloud/ios-app
 )
+if [ "$set_name" = "--objc" ]; then
+  apps=(
+    element-ios=element-hq/element-ios
+    moonlight-ios=moonlight-stream/moonlight-ios
+    vlc-ios=videolan/vlc-ios
+    damus=damus-io/damus
+    talk-ios=nextcloud/talk-ios
+    UTM=utmapp/UTM
+    mammoth=TheBLVD/mammoth
+    NetNewsWire=Ranchero-Software/NetNewsWire
+    brave-ios=brave/brave-ios
+    KeePassium=keepassium/KeePassium
+    OnionBrowser=OnionBrowser/OnionBrowser
+    kiwix-apple=kiwix/kiwix-apple
+    Delta=rileytestut/Delta
+    planetary-ios=planetary-social/planetary-ios
+    IceCubesApp=Dimillian/IceCubesApp
+    mastodon-ios=mastodon/mastodon-ios
+  )
+elif [ -n "$set_name" ]; then
+  echo "fetch-real-apps.sh: unknown set '$set_name' (only --objc)" >&2
+  exit 2
+fi
 folders=()
 for entry in "${apps[@]}"; do
   folder=${entry%%=*}
