@@ -21,7 +21,15 @@ enum TimingsReport {
                 + String(format: "%.1f MB/s", megabytes / seconds)
         }
         header += "; times are CPU summed over workers):\n"
-        return header + TextTable.render(header: ["stage", "time", "share"], rows: rows)
+        return header + TextTable.render(header: ["stage", "time", "share"], rows: rows) + footer(result)
+    }
+
+    /// What was not tokenized, and what the deferred rounds read again: where the stages' work went.
+    static func footer(_ result: LintResult) -> String {
+        var line = "not tokenized (no enabled rule's words): Swift files \(result.prescanSkippedSwift)"
+        line += ", Objective-C files \(result.prescanSkippedObjectiveC) (never reached libclang)"
+        line += "; Swift files read again by the deferred rounds: \(result.deferredFactFiles)\n"
+        return line
     }
 
     static func name(of stage: StageTimings.Stage) -> String {

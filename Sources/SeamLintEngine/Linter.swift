@@ -59,6 +59,10 @@ public struct LintResult: Sendable {
     public var libclang: LibclangStatus?
     /// Swift files read again by the deferred-facts pass (`ProjectRule.defersFacts`); 0 when it did not run.
     public var deferredFactFiles = 0
+    /// Files that spell none of the enabled rules' words, so were never tokenized (the pre-scan):
+    /// Swift and Objective-C (the latter never reached libclang). Counted in `filesLinted`.
+    public var prescanSkippedSwift = 0
+    public var prescanSkippedObjectiveC = 0
     /// Diagnostics that suppression comments silenced.
     public var suppressedCount = 0
 }
@@ -270,6 +274,7 @@ public final class Linter: Sendable {
                 }
                 placeWithoutRules(&result, loaded, targets: targets)
                 timings.add(.manifests, since: start)
+                result.skippedByPrescan = true
                 return result
             }
             tokens = Tokenizer.tokenize(loaded.bytes)
@@ -287,6 +292,7 @@ public final class Linter: Sendable {
                 // What a run through libclang gives such a file: its settings and project, no findings.
                 placeWithoutRules(&result, loaded, targets: targets)
                 timings.add(.manifests, since: start)
+                result.skippedByPrescan = true
                 return result
             case .failed(let reason): result.problem = InputProblem(path: loaded.path, reason: reason); return result
             }
@@ -624,6 +630,7 @@ public final class Linter: Sendable {
         var problems: [InputProblem] = []
         var linted = 0
         var skippedObjectiveC = 0
+        var prescanSkipped = (swift: 0, objectiveC: 0)
         var bytes = 0
         var suppressions: [String: FileSuppressions] = [:]
         var settings: [String: FileSettings] = [:]
@@ -643,6 +650,9 @@ public final class Linter: Sendable {
                 skippedObjectiveC += 1
             } else {
                 linted += 1
+            }
+            if result.skippedByPrescan {
+                if result.language == .swift { prescanSkipped.swift += 1 } else { prescanSkipped.objectiveC += 1 }
             }
             bytes += result.bytes
         }
@@ -669,7 +679,9 @@ public final class Linter: Sendable {
         timings.add(.projectRules, nanoseconds: (monotonicNanoseconds() &- start) &- projectRuleNanoseconds)
         return LintResult(diagnostics: diagnostics, problems: problems, filesLinted: linted, bytesLinted: bytes,
                           timings: timings, deploymentTargets: targets.resolved(), appScenes: targets.resolvedScenes(),
-                          objectiveCFilesSkipped: skippedObjectiveC, libclang: objectiveC.status, suppressedCount: silenced)
+                          objectiveCFilesSkipped: skippedObjectiveC, libclang: objectiveC.status,
+                          prescanSkippedSwift: prescanSkipped.swift, prescanSkippedObjectiveC: prescanSkipped.objectiveC,
+                          suppressedCount: silenced)
     }
 }
 
@@ -725,6 +737,8 @@ struct FileResult: Sendable {
     var suppressions: FileSuppressions?
     /// What a Swift file spells, for the deferred pass's rounds (nil when no collector defers facts).
     var spelled: SpelledWords?
+    /// Not tokenized: it spells none of the enabled rules' words.
+    var skippedByPrescan = false
 }
 
 /// Test sources run with a single scene; some rules skip them.

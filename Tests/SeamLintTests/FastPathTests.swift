@@ -3,6 +3,7 @@ import Testing
 @testable import SeamLintCLI
 @testable import SeamLintCore
 @testable import SeamLintEngine
+import SeamLintRules
 
 /// The shortcuts taken for speed give the answers of the slow code they replaced: substring
 /// search, the structure tables, path and manifest helpers, trigger words, fact grouping, timings.
@@ -349,6 +350,19 @@ struct FastPathTests {
         #expect(lines[2].hasPrefix("rule slow_rule") && lines[2].contains("9.00 ms") && lines[2].contains("69.2%"))
         #expect(lines[3].hasPrefix("tokenizing"))
         #expect(lines[4].hasPrefix("facts for collector"))
+        #expect(lines.last == "not tokenized (no enabled rule's words): Swift files 0, Objective-C files 0 (never reached "
+                    + "libclang); Swift files read again by the deferred rounds: 0")
+    }
+
+    /// The footer's counts come from the run: a file without any rule's words is not tokenized.
+    @Test func timingsCountFilesThePrescanSkips() {
+        let result = InMemoryLint.run([(path: "Model.swift", code: "struct Model { var name = \"Ada\" }\n"),
+                                       (path: "Lookup.swift", code: "let scene = UIApplication.shared.connectedScenes.first\n")],
+                                      rules: [ConnectedScenesFirst.self])
+        #expect(result.prescanSkippedSwift == 1)
+        #expect(result.prescanSkippedObjectiveC == 0)
+        #expect(result.filesLinted == 2)
+        #expect(TimingsReport.render(result).contains("not tokenized (no enabled rule's words): Swift files 1,"))
     }
 }
 
