@@ -51,11 +51,9 @@ public struct NestedNavigationContainer: ProjectRule {
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         // A file that spells a first-pass word recorded its views in the first pass.
-        guard !Self.factTriggerWordBytes.contains(where: { context.file.mentions($0) }), Self.linted(context) else { return }
+        guard !Self.firstPassCollects(context.file), Self.linted(context) else { return }
         recordViews(context, into: &facts)
     }
-
-    private static let factTriggerWordBytes = factTriggerWords.map { Array($0.utf8) }
 
     /// iOS Swift code that is not a test.
     private static func linted(_ context: RuleContext) -> Bool {

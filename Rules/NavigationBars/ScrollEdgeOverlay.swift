@@ -524,11 +524,9 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         // A file that spells a first-pass word recorded its nodes in the first pass.
-        guard !Self.factTriggerWordBytes.contains(where: { context.file.mentions($0) }), Self.linted(context) else { return }
+        guard !Self.firstPassCollects(context.file), Self.linted(context) else { return }
         recordViewNodes(context.file, into: &facts)
     }
-
-    private static let factTriggerWordBytes = factTriggerWords.map { Array($0.utf8) }
 
     /// iOS code that is not a test.
     private static func linted(_ context: RuleContext) -> Bool {

@@ -23,9 +23,8 @@ public struct TrivialRepresentable: ProjectRule {
         Set(facts.candidates.map { $0.type.split(separator: ".").last.map(String.init) ?? $0.type }).sorted()
     }
 
-    /// A file that spells `Representable` recorded its extensions in the first pass.
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
-        guard !context.file.mentionsText("Representable") else { return }
+        guard !Self.firstPassCollects(context.file) else { return }
         recordExtensionsWithMethods(context.file, context, into: &facts)
     }
 

@@ -73,6 +73,13 @@ extension ProjectRule {
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { true }
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {}
     public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? { nil }
+
+    /// Whether the first pass collected this Swift file's facts (it spells one of
+    /// `factTriggerWords`, as the engine checks): a deferred collector that records only what the
+    /// first pass left out returns at once for such a file, so no fact is recorded twice.
+    public static func firstPassCollects(_ file: SourceFile) -> Bool {
+        factTriggerWords.contains { file.mentions(Array($0.utf8)) }
+    }
 }
 
 /// Where a deployment target came from, for messages and `--verbose`.
