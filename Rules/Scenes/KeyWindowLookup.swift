@@ -557,7 +557,8 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     public static var objectiveCFactTriggerWords: [String] { ["connectedScenes", "windows", "keyWindow", "Scene", "sharedApplication"] }
 
     /// The second pass records, in projects where a StoreKit call takes its scene from a parameter,
-    /// the call arguments (to see whether every caller passes a global scene); and, in projects with
+    /// the arguments of the calls to that function (`deferredInput`: to see whether every caller
+    /// passes a global scene); and, in projects with
     /// a global helper, the helpers and uses of the files that spell none of the words of `mayHoldProvenance`
     /// (with their declared names, when they spell none of `factTriggerWords`).
     public static var defersFacts: Bool { true }
@@ -581,6 +582,15 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         return words.sorted()
     }
 
+    /// The functions whose parameter a StoreKit call reads (`ParameterSink.function`): calls are
+    /// matched with them by name (`SceneProvenance.sinkFinding`) and no other call is read, so the
+    /// deferred pass records the calls to these alone, in the files that spell one. Sinks are
+    /// recorded only where a file spells `requestReview` or `showManageSubscriptions`, which the
+    /// first pass reads: its facts name them all.
+    public static func deferredInput(_ firstPass: Facts) -> [String] {
+        Set(firstPass.provenance.uses.compactMap { $0.sink?.function }).sorted()
+    }
+
     /// A Swift file that spells none of these holds no global pick or collection, app-delegate
     /// read, window pick or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`,
     /// `isKeyWindow`, `connectedScenes`, `.window`, `requestReview`, `showManageSubscriptions`, and
@@ -602,8 +612,12 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         if context.skipsTestFile { return }
+        let sinks = context.projectInput
+        let callsSinks = sinks.contains { context.file.mentions(Array($0.utf8)) }
+        let recordsRest = !Self.mayHoldProvenance(context.file)
+        guard recordsRest || callsSinks else { return }
         let found = Self.mayLookUpWindows(context.file) ? context.file.iosSceneLookupsAndCollections() : (lookups: [], collections: [])
-        if !Self.mayHoldProvenance(context.file) {
+        if recordsRest {
             // What the first pass left out (see `collectFacts`); the declared names too when it
             // recorded nothing here. A name is declared only in files that spell it, and
             // `SceneProvenance.readerSpellings` names every helper whose count of declarations
@@ -611,10 +625,13 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
             var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
             facts.provenance = collector.collect(declarations: !Self.recordsFirstPass(context.file))
         }
+        // The calls to the project's sinks (`deferredInput`), from a walk of their own: a walk
+        // that records calls computes the locals' flows in another order (at each call).
+        guard callsSinks else { return }
         var collector = SceneProvenanceCollector(context: context, lookups: found.lookups, collections: found.collections)
         collector.recordsCalls = true
         collector.recordsOnlyCalls = true
-        facts.provenance.calls = collector.collect().calls
+        facts.provenance.calls = collector.collect().calls.filter { sinks.contains($0.callee) }
     }
 
     public func collectFacts(_ context: RuleContext, into facts: inout Facts) {

@@ -61,6 +61,11 @@ public protocol ProjectRule: Rule {
     /// is mentioned by none a further file could add. A rule may use that to leave out words whose
     /// answer is already decided.
     static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]?
+    /// What every file's `collectDeferredFacts` may know of its project, derived from the project's
+    /// merged first-pass facts alone (so the same in every round, and for the language server):
+    /// handed over as `RuleContext.projectInput`. Names the rule follows, such as the functions
+    /// whose callers it needs, so a file records only what concerns them. Empty by default.
+    static func deferredInput(_ firstPass: Facts) -> [String]
 }
 
 extension ProjectRule {
@@ -73,6 +78,7 @@ extension ProjectRule {
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { true }
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {}
     public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? { nil }
+    public static func deferredInput(_ firstPass: Facts) -> [String] { [] }
 
     /// Whether the first pass collected this Swift file's facts (it spells one of
     /// `factTriggerWords`, as the engine checks): a deferred collector that records only what the
@@ -120,10 +126,13 @@ public struct RuleContext {
     public var skipsTestFile: Bool { isTestFile && !options.bool(.includeTests) }
     /// How many scenes the app that builds this file can have (its Info.plist).
     public let appScenes: AppScenes
+    /// In `collectDeferredFacts`: the rule's `deferredInput` of this file's project (empty elsewhere).
+    public let projectInput: [String]
     public internal(set) var diagnostics: [Diagnostic] = []
 
     public init(file: SourceFile, ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(),
-                deploymentTarget: DeploymentTarget = .unknown, isTestFile: Bool = false, appScenes: AppScenes = .unknown) {
+                deploymentTarget: DeploymentTarget = .unknown, isTestFile: Bool = false, appScenes: AppScenes = .unknown,
+                projectInput: [String] = []) {
         self.file = file
         self.ruleID = ruleID
         self.severity = severity
@@ -131,6 +140,7 @@ public struct RuleContext {
         self.deploymentTarget = deploymentTarget
         self.isTestFile = isTestFile
         self.appScenes = appScenes
+        self.projectInput = projectInput
     }
 
     /// Lowers the severity of the diagnostic reported last (a finding that does not bite in this

@@ -70,6 +70,11 @@ extension ProjectRule {
         deferredTriggerWords(facts.map { $0 as! Facts } ?? Facts(), searched: searched)
     }
 
+    /// `deferredInput` for a project's merged first-pass facts (nil: none recorded).
+    static func deferredInput(erased firstPass: (any ProjectFacts)?) -> [String] {
+        deferredInput(firstPass.map { $0 as! Facts } ?? Facts())
+    }
+
     /// An empty `Facts`, for a rule that recorded nothing in a project.
     static var noFacts: any ProjectFacts { Facts() }
 }

@@ -384,9 +384,14 @@ public final class Linter: Sendable {
                 .add(result.facts, of: { factCollectors[$0].defersFacts })
         }
         var open: [String: [Int]] = [:]
+        // Per project and collector: `deferredInput` of the first-pass facts, fixed for every round.
+        var inputs: [String: [Int: [String]]] = [:]
         for (project, facts) in merged {
             let needed = deferring.filter { factCollectors[$0].needsDeferredFacts(erased: facts.values[$0]) }
             if !needed.isEmpty { open[project] = needed }
+            for collector in needed {
+                inputs[project, default: [:]][collector] = factCollectors[collector].deferredInput(erased: facts.values[collector])
+            }
         }
         guard !open.isEmpty else { return (StageTimings(), 0, merged.mapValues { MergedFacts(facts: $0, collectors: deferring) }) }
         var swiftFiles: [String: [Int]] = [:]
@@ -443,11 +448,12 @@ public final class Linter: Sendable {
             guard !jobs.isEmpty else { break }
             // A file whose first pass rules out every new word is not read.
             // `commentsLeftOut`: the filter that let it through knew its comments.
-            let round: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool)] = jobs.compactMap { job in
+            let round: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool, inputs: [Int: [String]])] = jobs.compactMap { job in
                 ScalingCounter.add(job.checks.reduce(0) { $0 + ($1.words?.count ?? 1) })
-                guard let spelled = fileResults[job.file].spelled else { return (job.file, job.checks, false) }
+                let projectInputs = inputs[fileResults[job.file].project] ?? [:]
+                guard let spelled = fileResults[job.file].spelled else { return (job.file, job.checks, false, projectInputs) }
                 guard job.checks.contains(where: { $0.mayBeSpelled(in: spelled) }) else { return nil }
-                return (job.file, job.checks, spelled.leavesOutComments)
+                return (job.file, job.checks, spelled.leavesOutComments, projectInputs)
             }
             let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
             let queue = WorkQueue(count: round.count)
@@ -477,7 +483,8 @@ public final class Linter: Sendable {
                         tokens = fileTokens
                     }
                     let collectors = checks.map(\.collector)
-                    slots[position] = (collectors, deferredFacts(of: loaded, tokens: tokens, collectors: collectors, targets: targets))
+                    slots[position] = (collectors, deferredFacts(of: loaded, tokens: tokens, collectors: collectors, targets: targets,
+                                                                 inputs: job.inputs))
                     timings.add(.deferredFacts, since: start)
                 }
                 slots.mergeTimings(timings)
@@ -544,8 +551,9 @@ public final class Linter: Sendable {
     }
 
     /// The deferred facts of one Swift file for the deferring `collectors` (positions in `factCollectors`).
-    /// `tokens`: the file's, when already made.
-    func deferredFacts(of loaded: Loaded, tokens: [Token]? = nil, collectors: [Int], targets: DeploymentTargetResolver) -> [CollectedFacts] {
+    /// `tokens`: the file's, when already made. `inputs`: each collector's `deferredInput` in the file's project.
+    func deferredFacts(of loaded: Loaded, tokens: [Token]? = nil, collectors: [Int], targets: DeploymentTargetResolver,
+                       inputs: [Int: [String]]) -> [CollectedFacts] {
         guard !collectors.isEmpty else { return [] }
         let file = SourceFile(path: loaded.path, bytes: loaded.bytes, tokens: tokens, language: loaded.language)
         let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
@@ -553,8 +561,8 @@ public final class Linter: Sendable {
         let isTest = TestFileDetector.isTestFile(loaded.path)
         var facts: [CollectedFacts] = []
         for collectorIndex in collectors {  // no trigger words: they gate the first pass
-            let context = Self.context(file, factCollectorIDs[collectorIndex],
-                                       default: factCollectorSeverities[collectorIndex], settings, target, isTest)
+            let context = Self.context(file, factCollectorIDs[collectorIndex], default: factCollectorSeverities[collectorIndex],
+                                       settings, target, isTest, projectInput: inputs[collectorIndex] ?? [])
             if let deferred = factCollectors[collectorIndex].collectDeferredFileFacts(context) {
                 facts.append(CollectedFacts(collector: collectorIndex, facts: deferred))
             }
@@ -564,9 +572,11 @@ public final class Linter: Sendable {
 
     /// What rule `id` sees of a file: its configured severity (else `fallback`) and options.
     private static func context(_ file: SourceFile, _ id: String, default fallback: Severity, _ settings: FileSettings,
-                                _ target: DeploymentTarget, _ isTest: Bool, _ scenes: AppScenes = .unknown) -> RuleContext {
+                                _ target: DeploymentTarget, _ isTest: Bool, _ scenes: AppScenes = .unknown,
+                                projectInput: [String] = []) -> RuleContext {
         RuleContext(file: file, ruleID: id, severity: settings.severity(of: id, default: fallback),
-                    options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest, appScenes: scenes)
+                    options: settings.options(of: id), deploymentTarget: target, isTestFile: isTest, appScenes: scenes,
+                    projectInput: projectInput)
     }
 
     /// The words a file must mention to contribute facts to the project rules among `rules` (and

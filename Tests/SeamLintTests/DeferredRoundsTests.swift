@@ -3,7 +3,7 @@ import Testing
 import SeamLintCore
 @testable import SeamLintEngine
 import SeamLintCLI
-import SeamLintRules
+@testable import SeamLintRules
 
 /// The deferred pass in rounds (`ProjectRule.deferredTriggerWords`): only the files that spell a
 /// word the project's facts so far call for are read again, round after round, and the findings
@@ -567,5 +567,49 @@ struct DeferredRoundsTests {
             #expect(result?.diagnostics.contains { $0.location.file == "Use.swift" } == true, "\(result?.diagnostics.map(\.message) ?? [])")
             return steps
         }
+    }
+
+    /// The deferred pass records the arguments of calls to the project's StoreKit sinks alone
+    /// (`KeyWindowLookup.deferredInput`): a call to any other function is never read. The sink's
+    /// caller, in another file, still makes the StoreKit call a finding.
+    @Test func deferredCallsAreThoseOfTheSinks() throws {
+        let reviewer = (path: "Reviewer.swift", code: """
+            enum Reviewer {
+                static func ask(in scene: UIWindowScene) {
+                    SKStoreReviewController.requestReview(in: scene)
+                }
+            }
+            """)
+        let caller = (path: "Caller.swift", code: """
+            func finished() {
+                guard let scene = UIApplication.shared.activeScene else { return }
+                Reviewer.ask(in: scene)
+                Logger.log(scene)
+                present(on: scene)
+            }
+            """)
+        let result = InMemoryLint.run([Self.picker, reviewer, caller], rules: [ConnectedScenesFirst.self, KeyWindowLookup.self],
+                                      workers: 2)
+        let review = try #require(result.diagnostics.first { $0.location.file == "Reviewer.swift" })
+        #expect(review.message.contains("helper `activeScene`"), "\(review.message)")
+        #expect(review.related.map(\.location.file) == ["Caller.swift", "Picker.swift"])
+
+        func deferredCallees(_ input: [String]) -> [String] {
+            let file = SourceFile(path: caller.path, bytes: Array(caller.code.utf8))
+            let context = RuleContext(file: file, ruleID: KeyWindowLookup.description.id, severity: .warning, projectInput: input)
+            var facts = KeyWindowLookup.Facts()
+            KeyWindowLookup().collectDeferredFacts(context, into: &facts)
+            return facts.provenance.calls.map(\.callee)
+        }
+        #expect(deferredCallees(["ask"]) == ["ask"])
+        #expect(deferredCallees(["log", "present"]) == ["log", "present"])
+        // No sink in the project: no call is read.
+        #expect(deferredCallees([]).isEmpty)
+        // The first pass names the sink.
+        let reviewerFile = SourceFile(path: reviewer.path, bytes: Array(reviewer.code.utf8))
+        var firstPass = KeyWindowLookup.Facts()
+        KeyWindowLookup().collectFacts(RuleContext(file: reviewerFile, ruleID: KeyWindowLookup.description.id, severity: .warning),
+                                       into: &firstPass)
+        #expect(KeyWindowLookup.deferredInput(firstPass) == ["ask"])
     }
 }

@@ -97,6 +97,50 @@ struct LintWorkspaceTests {
         #expect(after == before.map { $0 + 1 } && !after.isEmpty)
     }
 
+    @Test("A new StoreKit sink in one file has the other files' calls to it read again")
+    func newSinkReadsCallsAgain() throws {
+        let scratch = ConfigurationScratch()
+        scratch.write("StoreApp/Picker.swift", """
+            extension UIApplication {
+                var activeScene: UIWindowScene? {
+                    connectedScenes.first { $0.activationState == .foregroundActive } as? UIWindowScene
+                }
+            }
+            """)
+        let reviewer = """
+            enum Reviewer {
+                static func ask(in scene: UIWindowScene) {
+                    SKStoreReviewController.requestReview(in: scene)
+                }
+                static func prompt(in scene: UIWindowScene) {}
+            }
+            """
+        scratch.write("StoreApp/Reviewer.swift", reviewer)
+        scratch.write("StoreApp/Caller.swift", """
+            func finished() {
+                guard let scene = UIApplication.shared.activeScene else { return }
+                Reviewer.ask(in: scene)
+                Reviewer.prompt(in: scene)
+            }
+            """)
+        let workspace = LintWorkspace(linter: Self.linter(), workingDirectory: scratch.root)
+        let files = Self.swiftFiles(scratch)
+        workspace.load(files)
+        let path = scratch.path("StoreApp/Reviewer.swift")
+        func reviews() -> Int { workspace.diagnostics(ofFile: path).filter { $0.message.contains("requestReview") }.count }
+        #expect(reviews() == 1)
+        // `prompt` becomes a sink: the deferred facts of Caller.swift, which named only `ask`'s calls, are read again.
+        let edited = reviewer.replacingOccurrences(of: "static func prompt(in scene: UIWindowScene) {}", with: """
+            static func prompt(in scene: UIWindowScene) { SKStoreReviewController.requestReview(in: scene) }
+            """)
+        workspace.update(path, contents: Array(edited.utf8))
+        #expect(reviews() == 2)
+        var contents: [String: [UInt8]] = [:]
+        for file in files { contents[file.absolutePath] = Array(try #require(scratch.read(String(file.path))).utf8) }
+        contents[path] = Array(edited.utf8)
+        Self.expectMatchesWholeRun(workspace, files: files, contents: contents, step: "new sink")
+    }
+
     @Test("After random edits, added and removed files, every file matches a whole run")
     func randomEditsMatchWholeRuns() throws {
         let scratch = try Self.scratch(["MenuAppFixed", "RepresentableAppFixed", "SceneDelegateApp", "OverlayDialogApp", "MenuApp"])

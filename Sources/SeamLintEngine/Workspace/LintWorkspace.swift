@@ -44,6 +44,8 @@ public final class LintWorkspace {
         var merged: [(any ProjectFacts)?]
         /// The deferring collectors whose second pass this project needs.
         var needsDeferred: Set<Int> = []
+        /// Per deferring collector: its `deferredInput` of the first-pass facts, which its files' deferred facts were collected with.
+        var deferredInputs: [Int: [String]] = [:]
         /// Per project rule: what it reported.
         var findings: [[Diagnostic]]
         var target: DeploymentTarget = .unknown
@@ -288,6 +290,7 @@ public final class LintWorkspace {
         if !deferring.isEmpty {
             let previous = project.needsDeferred
             // Whether a project needs a second pass depends on that collector's first pass alone.
+            var inputChanged = false
             for collector in deferring where forceRules || changedCollectors.contains(collector) {
                 let firstPass = merge(project.files, collector: collector, withDeferred: false)
                 if linter.factCollectors[collector].needsDeferredFacts(erased: firstPass) {
@@ -295,12 +298,21 @@ public final class LintWorkspace {
                 } else {
                     project.needsDeferred.remove(collector)
                 }
+                // So is what the deferred collection knows of the project: when it changes, every file's is collected again.
+                let input = linter.factCollectors[collector].deferredInput(erased: firstPass)
+                if project.deferredInputs[collector] != input {
+                    project.deferredInputs[collector] = input
+                    inputChanged = true
+                }
+            }
+            if inputChanged {
+                for ref in project.files { files[ref.absolutePath]?.deferred = nil }
             }
             // A flip changes what is merged; files without deferred facts yet (the one just
             // linted again, or all of them on a flip) may change the merged value too.
             changed.formUnion(previous.symmetricDifference(project.needsDeferred))
             if !project.needsDeferred.isEmpty {
-                collectMissingDeferredFacts(project.files)
+                collectMissingDeferredFacts(project.files, inputs: project.deferredInputs)
                 changed.formUnion(project.needsDeferred)
             }
         }
@@ -341,7 +353,7 @@ public final class LintWorkspace {
     }
 
     /// The deferred facts of the Swift files among `files` that have none yet (read once each).
-    private func collectMissingDeferredFacts(_ files: [SourceFileRef]) {
+    private func collectMissingDeferredFacts(_ files: [SourceFileRef], inputs: [Int: [String]]) {
         let maximumSize = linter.options.maximumFileSize
         for ref in files where ref.language == .swift && self.files[ref.absolutePath]?.deferred == nil {
             // A file that vanished since its first pass contributes nothing.
@@ -349,7 +361,7 @@ public final class LintWorkspace {
                 self.files[ref.absolutePath]?.deferred = []
                 continue
             }
-            self.files[ref.absolutePath]?.deferred = linter.deferredFacts(of: loaded, collectors: deferring, targets: targets)
+            self.files[ref.absolutePath]?.deferred = linter.deferredFacts(of: loaded, collectors: deferring, targets: targets, inputs: inputs)
         }
     }
 
