@@ -291,6 +291,8 @@ struct SceneLookupFinder {
 
     /// A name declared (parameter, local, property) with type `UIApplication` or as `UIApplication.shared`.
     func isApplicationVariable(_ nameToken: Int) -> Bool {
+        // Each way spells `UIApplication` (`isBareApplicationType`, `UIApplication.shared`).
+        guard file.mentionsText("UIApplication") else { return false }
         if let parameter = visibleParameter(named: nameToken) {
             guard let type = parameter.typeStart else { return false }
             return isBareApplicationType(type)
@@ -776,6 +778,9 @@ struct SceneLookupFinder {
     /// name the statement binds (`if let scene = …`, `guard let scene = …`, `let scene = …`),
     /// possibly re-bound once (`let windowScene = scene as? UIWindowScene`).
     func storeKitCall(receiving pick: Int) -> StoreKitSceneCall? {
+        // Every StoreKit call is named so (`storeKitCall(openingAt:)`): a file that spells neither
+        // name has none, and needs no name index for the names a statement binds.
+        guard file.mentionsText("requestReview") || file.mentionsText("showManageSubscriptions") else { return nil }
         // Directly inside the argument list.
         if let call = enclosingStoreKitCall(from: Int(file.parent[pick])) { return call }
         let statement = file.statementStart(containing: pick)

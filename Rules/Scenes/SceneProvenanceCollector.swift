@@ -9,6 +9,8 @@ struct SceneProvenanceCollector {
     let context: RuleContext
     /// One for the file: thousands of findings in one method read it once (`WindowHostMemo`).
     let hosts = WindowHostMemo()
+    /// One for the file: its methods do not mutate it, and its name indices are built once.
+    let finder: SceneLookupFinder
     /// Code indices of this file's global picks (`sceneLookups()`), ascending, and of its reads of
     /// `UIApplication.shared.keyWindow` among them.
     let globalPicks: [Int]
@@ -54,6 +56,7 @@ struct SceneProvenanceCollector {
     init(context: RuleContext, lookups: [SceneLookup], collections: [GlobalCollection] = []) {
         self.context = context
         self.file = context.file
+        finder = SceneLookupFinder(file: context.file)
         self.collections = collections.sorted { $0.start < $1.start }
         collectionStarts = self.collections.map(\.start)
         // `value(forKey: "keyWindow")` reads UIKit's property whatever the app declares.
@@ -584,7 +587,6 @@ struct SceneProvenanceCollector {
         guard let position = chain.links.firstIndex(where: {
             $0.token == index && ($0.kind == .member || ($0.kind == .subscript && isLiteralIndex($0)))
         }), position > 0 else { return nil }
-        let finder = SceneLookupFinder(file: file)
         var head = position - 1
         while head >= 0 {
             let link = chain.links[head]
@@ -615,7 +617,6 @@ struct SceneProvenanceCollector {
     /// The pick right after link `position` of `chain` (through optionals, calls and transforms) takes
     /// one element of what that link's name returns (`collectionPick(at:)`).
     func picksElement(in chain: Chain, after position: Int, limit: Int) -> Bool {
-        let finder = SceneLookupFinder(file: file)
         var index = position + 1
         while index < chain.links.count, chain.links[index].token < limit {
             let link = chain.links[index]

@@ -82,8 +82,16 @@ final class LazySceneStoreKitIndex {
 /// declarations by spelling, so following a local or resolving a name costs a few lookups instead
 /// of a pass over the file or the rest of its scope (quadratic in the number of locals before).
 final class SceneNameIndex {
-    /// Identifier tokens by spelling, in file order.
-    let occurrences: [[UInt8]: [Int]]
+    let file: SourceFile
+    /// Identifier tokens by spelling, in file order: built on first use (only a tracked local's
+    /// uses need it; most files resolve names through `locals` and `properties` alone).
+    private(set) lazy var occurrences: [[UInt8]: [Int]] = {
+        var occurrences: [[UInt8]: [Int]] = [:]
+        for index in file.code.indices where file.code[index].kind == .identifier {
+            occurrences[Array(file.bytes(at: index)), default: []].append(index)
+        }
+        return occurrences
+    }()
     /// Variable and constant declarations by name: locals (inside a function or accessor, visible
     /// after their declaration) and the others (visible anywhere in their scope), by keyword.
     let locals: [[UInt8]: [Int]]
@@ -93,11 +101,7 @@ final class SceneNameIndex {
     var boundNames: [Int: (scannedTo: Int, names: [Int])] = [:]
 
     init(file: SourceFile) {
-        var occurrences: [[UInt8]: [Int]] = [:]
-        for index in file.code.indices where file.code[index].kind == .identifier {
-            occurrences[Array(file.bytes(at: index)), default: []].append(index)
-        }
-        self.occurrences = occurrences
+        self.file = file
         var locals: [[UInt8]: [Int]] = [:], properties: [[UInt8]: [Int]] = [:]
         let declarations = file.declarations
         for index in declarations.indices.sorted(by: { declarations[$0].keyword < declarations[$1].keyword })
