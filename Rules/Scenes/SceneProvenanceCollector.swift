@@ -138,9 +138,13 @@ struct SceneProvenanceCollector {
         return !file.path.split(separator: "/").dropLast().contains { $0.lowercased().contains("watch") }
     }
 
+    /// Declared right in a type's body, or at the top level: not a local of a closure that
+    /// initializes a property (`lazy var footer: UIView = { let height = … }()`), which the
+    /// declaration scan nests in the type (or in none), as it reads headers only.
     func isMemberOrGlobal(_ declaration: Declaration) -> Bool {
-        guard let parent = declaration.parent else { return true }
-        return file.declarations[parent].isType
+        let bracket = Int(file.parent[declaration.keyword])
+        guard let parent = declaration.parent else { return bracket < 0 }
+        return file.declarations[parent].isType && bracket == file.declarations[parent].bodyOpen
     }
 
     /// A function or property whose returned value may be a scene or window: not a view body, a

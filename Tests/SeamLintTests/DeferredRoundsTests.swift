@@ -612,4 +612,33 @@ struct DeferredRoundsTests {
                                        into: &firstPass)
         #expect(KeyWindowLookup.deferredInput(firstPass) == ["ask"])
     }
+
+    /// The locals of a closure that initializes a property are no members (the declaration scan
+    /// nests them in the type, or at the top level in none): no helper, no declared name, and so
+    /// no word that has the deferred rounds read every file spelling a common local name.
+    @Test func closureLocalsOfAPropertyAreNoHelpers() {
+        let directory = (path: "Directory.swift", code: """
+            final class DirectoryViewController: UIViewController {
+                private lazy var footer: UIView = {
+                    let inset = UIApplication.shared.windows.last?.safeAreaInsets.bottom ?? 0
+                    return UIView(frame: CGRect(x: 0, y: 0, width: 0, height: inset))
+                }()
+            }
+            let banner: UIView = {
+                let edge = UIApplication.shared.windows.last?.safeAreaInsets.top ?? 0
+                return UIView(frame: CGRect(x: 0, y: edge, width: 0, height: 0))
+            }()
+            """)
+        let file = SourceFile(path: directory.path, bytes: Array(directory.code.utf8))
+        var facts = KeyWindowLookup.Facts()
+        KeyWindowLookup().collectFacts(RuleContext(file: file, ruleID: KeyWindowLookup.description.id, severity: .warning),
+                                       into: &facts)
+        #expect(facts.provenance.helpers.map(\.name) == ["footer", "banner"])
+        #expect(facts.provenance.declaredCounts.keys.sorted() == ["banner", "footer"])
+        let padding = (path: "Padding.swift", code: "func padding() -> Double { let inset = 2.0; let edge = inset; return edge }\n")
+        let result = InMemoryLint.run([directory, padding], rules: [KeyWindowLookup.self], workers: 2)
+        #expect(result.diagnostics.map(\.location.file) == ["Directory.swift", "Directory.swift"])
+        // Directory.swift spells its helpers; Padding.swift spells only the locals' names.
+        #expect(result.deferredFactFiles == 1)
+    }
 }
