@@ -66,6 +66,10 @@ public protocol ProjectRule: Rule {
     /// handed over as `RuleContext.projectInput`. Names the rule follows, such as the functions
     /// whose callers it needs, so a file records only what concerns them. Empty by default.
     static func deferredInput(_ firstPass: Facts) -> [String]
+    /// True when `collectDeferredFacts` records only what the first pass left out (it returns at
+    /// once where `firstPassCollects`): the second pass then never reads a file whose first pass
+    /// ran `collectFacts` for this rule.
+    static var deferredFactsComplementFirstPass: Bool { get }
 }
 
 extension ProjectRule {
@@ -79,6 +83,7 @@ extension ProjectRule {
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {}
     public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? { nil }
     public static func deferredInput(_ firstPass: Facts) -> [String] { [] }
+    public static var deferredFactsComplementFirstPass: Bool { false }
 
     /// Whether the first pass collected this Swift file's facts (it spells one of
     /// `factTriggerWords`, as the engine checks): a deferred collector that records only what the
