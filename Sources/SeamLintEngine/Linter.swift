@@ -395,9 +395,6 @@ public final class Linter: Sendable {
             swiftFiles[fileResults[index].project, default: []].append(index)
         }
         var usedWords: [String: [Int: Set<String>]] = [:]
-        // The collectors whose facts grew in a project last round: the others' words are those
-        // they had (a function of the facts), none new, so they are not asked again.
-        var grown: [String: Set<Int>] = [:]
         var grownEver: [String: Set<Int>] = [:]
         var read = [Set<Int>](repeating: [], count: factCollectors.count)
         var filesRead = Set<Int>()
@@ -415,7 +412,9 @@ public final class Linter: Sendable {
             var stillOpen: [String: [Int]] = [:]
             for project in open.keys.sorted() {
                 var checks: [WordCheck] = []
-                for collector in open[project]! where rounds == 1 || grown[project]?.contains(collector) == true {
+                // Every collector that looked for new words last round is asked again, grown or not:
+                // one may leave words for a later round (`ProjectRule.deferredTriggerWords`).
+                for collector in open[project]! {
                     let searched = usedWords[project]?[collector] ?? []
                     guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector],
                                                                                      searched: searched) else {
@@ -439,8 +438,8 @@ public final class Linter: Sendable {
                 }
             }
             open = stillOpen
-            grown = [:]
-            guard !jobs.isEmpty else { break }
+            // No file spells this round's words: a collector that left words for later names them next.
+            guard !jobs.isEmpty else { continue }
             // A file whose first pass rules out every new word is not read.
             // `commentsLeftOut`: the filter that let it through knew its comments.
             let round: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool)] = jobs.compactMap { job in
@@ -490,7 +489,6 @@ public final class Linter: Sendable {
                 fileResults[job.file].facts.append(sameFile: facts)
                 merged[fileResults[job.file].project]?.add(facts)
                 for entry in facts {
-                    grown[fileResults[job.file].project, default: []].insert(entry.collector)
                     grownEver[fileResults[job.file].project, default: []].insert(entry.collector)
                 }
             }
