@@ -438,8 +438,7 @@ public final class Linter: Sendable {
                 }
             }
             open = stillOpen
-            // No file spells this round's words: a collector that left words for later names them next.
-            guard !jobs.isEmpty else { continue }
+            guard !jobs.isEmpty else { break }  // every file read
             // A file whose first pass rules out every new word is not read.
             // `commentsLeftOut`: the filter that let it through knew its comments.
             let round: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool)] = jobs.compactMap { job in
