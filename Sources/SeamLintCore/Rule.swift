@@ -66,6 +66,10 @@ public protocol ProjectRule: Rule {
     /// new words is asked again after the round, whether or not its facts grew, until it names no
     /// word it has not looked for.
     static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]?
+    /// True when `collectDeferredFacts` records only what the first pass left out (it returns at
+    /// once where `firstPassCollects`): the second pass then never reads a file whose first pass
+    /// ran `collectFacts` for this rule.
+    static var deferredFactsComplementFirstPass: Bool { get }
 }
 
 extension ProjectRule {
@@ -78,6 +82,7 @@ extension ProjectRule {
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { true }
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {}
     public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? { nil }
+    public static var deferredFactsComplementFirstPass: Bool { false }
 
     /// Whether the first pass collected this Swift file's facts (it spells one of
     /// `factTriggerWords`, as the engine checks): a deferred collector that records only what the
