@@ -438,6 +438,8 @@ public struct StateModifiedDuringUpdate: ProjectRule {
         return words.sorted()
     }
 
+    public static var deferredFactsComplementFirstPass: Bool { true }
+
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
         // A file that spells a first-pass word recorded its members in the first pass.
         let file = context.file
