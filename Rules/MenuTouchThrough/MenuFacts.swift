@@ -70,6 +70,8 @@ extension MenuTouchThrough {
     /// in, as positions in a table that holds each name once. A project's uses are many (every name
     /// of the files read in the deferred pass) and walked in every deferred round and in `finish`:
     /// the names are looked up once, when a file's facts are appended, and the walks compare integers.
+    /// The lookups hash each name's bytes once, in the worker that records it (`hashes`), and
+    /// appending a file's names probes with those hashes: merging hashes no string.
     struct HelperUses: Sendable, Equatable {
         struct Use: Sendable, Hashable {
             /// Positions in `names`; `container` is -1 for a use outside every helper.
@@ -77,39 +79,74 @@ extension MenuTouchThrough {
             var container: Int32
         }
 
-        /// Each name once, in the order first used.
+        /// Each name once, in the order first used, and the hash of its bytes (`hash(_:)`).
         private(set) var names: [String] = []
-        private var positions: [String: Int32] = [:]
+        private var hashes: [UInt64] = []
+        /// Open addressing over `hashes`: a position plus one (0: empty); a power of two in size.
+        private var slots: [Int32] = []
         private(set) var uses: [Use] = []
 
         var isEmpty: Bool { uses.isEmpty }
 
-        /// The position of `name` in `names`, adding it when new.
-        mutating func position(of name: String) -> Int32 {
-            let next = Int32(names.count)
-            // One lookup: through the dictionary's in-place access, then filled when empty.
-            let position = Self.fill(&positions[name], with: next)
-            if position == next { names.append(name) }
+        /// The position of `name` in `names`, adding it when new; `hash` is `hash(name.utf8)`.
+        mutating func position(of name: String, hash: UInt64) -> Int32 {
+            if slots.isEmpty { slots = [Int32](repeating: 0, count: 64) }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
+            while slots[slot] != 0 {
+                let position = Int(slots[slot] - 1)
+                if hashes[position] == hash, names[position] == name { return Int32(position) }
+                slot = (slot + 1) & mask
+            }
+            let position = Int32(names.count)
+            names.append(name)
+            hashes.append(hash)
+            slots[slot] = position + 1
+            if names.count * 2 > slots.count { grow() }
             return position
         }
 
-        private static func fill(_ slot: inout Int32?, with next: Int32) -> Int32 {
-            if let position = slot { return position }
-            slot = next
-            return next
+        mutating func position(of name: String) -> Int32 { position(of: name, hash: Self.hash(name.utf8)) }
+
+        private mutating func grow() {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (position, hash) in hashes.enumerated() {
+                var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(position + 1)
+            }
+        }
+
+        /// FNV-1a over a name's bytes.
+        static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+            var hash: UInt64 = 14_695_981_039_346_656_037
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+            return hash
         }
 
         /// The position of `name` when some use names it.
-        func existingPosition(of name: String) -> Int32? { positions[name] }
+        func existingPosition(of name: String) -> Int32? {
+            guard !slots.isEmpty else { return nil }
+            let hash = Self.hash(name.utf8)
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
+            while slots[slot] != 0 {
+                let position = Int(slots[slot] - 1)
+                if hashes[position] == hash, names[position] == name { return Int32(position) }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
 
         /// Records a use given as positions in `names` (see `position(of:)`).
         mutating func add(_ use: Use) { uses.append(use) }
 
-        /// Appends a later file's uses, looking up each of its names once.
+        /// Appends a later file's uses, looking up each of its names once (by its hash).
         mutating func append(_ later: Self) {
             guard !later.uses.isEmpty else { return }
             guard !uses.isEmpty || !names.isEmpty else { self = later; return }
-            let map = later.names.map { position(of: $0) }
+            let map = later.names.indices.map { position(of: later.names[$0], hash: later.hashes[$0]) }
             // No `reserveCapacity` here: asked for a little more on every append, it would copy
             // the whole array each time instead of growing it geometrically.
             for use in later.uses {

@@ -635,7 +635,19 @@ public struct MenuTouchThrough: ProjectRule {
         }
         graph.spread(&followed, from: start, along: graph.containers(of:))
         for position in followed.indices where followed[position] { words.insert(graph.uses.names[position]) }
-        return words.sorted()
+        return typeNamesFirst(words, searched: searched)
+    }
+
+    /// `words`, less the member names not yet looked for while a type name is new. One use in a
+    /// helper that is not a submenu settles a site (`viewDidLoad` used nowhere, a view type only
+    /// the storyboard creates), and a type name is declared once and spelled in a few files, where
+    /// a member name (`view`, `update`, `configure`, `viewDidLoad`) is shared by many members and
+    /// spelled in tens of files: the type names are looked for first, and the member names still
+    /// needed once their answer is in (the engine asks again after each round).
+    static func typeNamesFirst(_ words: Set<String>, searched: Set<String>) -> [String] {
+        func isTypeName(_ word: String) -> Bool { word.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? false }
+        let hasNewTypeName = words.contains { isTypeName($0) && !searched.contains($0) }
+        return words.filter { !hasNewTypeName || isTypeName($0) || searched.contains($0) }.sorted()
     }
 
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {

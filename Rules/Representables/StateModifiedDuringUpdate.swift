@@ -10,8 +10,9 @@ import SeamLintCore
 public struct StateModifiedDuringUpdate: ProjectRule {
     public init() {}
 
-    public static let factTriggerWords = ["makeUIView", "updateUIView", "makeNSView", "updateNSView", "sizeThatFits",
-                                          "Published", "Binding"]
+    /// The render requirements; the `@Published` and `@Binding` members of the classes are
+    /// recorded where these are spelled, and elsewhere in a second pass (see `defersFacts`).
+    public static let factTriggerWords = ["makeUIView", "updateUIView", "makeNSView", "updateNSView", "sizeThatFits"]
 
     public static let description = RuleDescription(
         id: "state_modified_during_update",
@@ -153,6 +154,26 @@ public struct StateModifiedDuringUpdate: ProjectRule {
                 final class PlayerModel: ObservableObject {
                     let player = AVPlayer()
                     @Published var isReady = false
+                }
+                """]),
+            // The model's class is nested in another type's extension, in a file without any render requirement.
+            Example("""
+                struct WaveformView: UIViewRepresentable {
+                    @ObservedObject var session: RecordingSession
+                    func makeUIView(context: Context) -> UIView { UIView() }
+                    func updateUIView(_ view: UIView, context: Context) {
+                        ↓session.level = view.bounds.height
+                    }
+                }
+                """, companions: ["""
+                extension Recorder {
+                    final class RecordingSession: ObservableObject {
+                        @Published var level: CGFloat = 0
+                    }
+                }
+                """, """
+                final class Meter: ObservableObject {
+                    @Published var peak: CGFloat = 0
                 }
                 """]),
             // The coordinator's binding, `sizeThatFits`, and an AppKit view.
@@ -394,6 +415,36 @@ public struct StateModifiedDuringUpdate: ProjectRule {
                                           observable: write.observable))
             }
         }
+    }
+
+    /// The `@Published` and `@Binding` members of classes declared in files without the render
+    /// requirements (model files, most of them) are read in a second pass, only for projects with
+    /// a write through an object, from the files that spell such a member's name, its wrapper and
+    /// the last component of its class's name (a declaration of it spells all three).
+    public static var defersFacts: Bool { true }
+
+    public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
+        firstPass.writes.contains { $0.observable != nil }
+    }
+
+    public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? {
+        var words = Set<String>()
+        for write in facts.writes {
+            guard let reference = write.observable else { continue }
+            // `finish` matches `Feature.PlayerModel` for `PlayerModel`: the class's own name is the last component.
+            let type = reference.type.split(separator: ".").last.map(String.init) ?? reference.type
+            for wrapper in ["Published", "Binding"] { words.insert("\(reference.member) \(wrapper) \(type)") }
+        }
+        return words.sorted()
+    }
+
+    public static var deferredFactsComplementFirstPass: Bool { true }
+
+    public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {
+        // A file that spells a first-pass word recorded its members in the first pass.
+        let file = context.file
+        guard file.language == .swift, !Self.firstPassCollects(file) else { return }
+        recordObservableMembers(file, into: &facts)
     }
 
     private func recordObservableMembers(_ file: SourceFile, into facts: inout Facts) {

@@ -60,6 +60,11 @@ public protocol ProjectRule: Rule {
     /// already hold whatever such a file records: a name among them that no deferred fact mentions
     /// is mentioned by none a further file could add. A rule may use that to leave out words whose
     /// answer is already decided.
+    ///
+    /// A rule may also leave a word it needs for a later round (look for the names few files spell
+    /// first, when their answer may make the others unnecessary): every collector that looked for
+    /// new words is asked again after the round, whether or not its facts grew, until it names no
+    /// word it has not looked for.
     static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]?
     /// What every file's `collectDeferredFacts` may know of its project, derived from the project's
     /// merged first-pass facts alone (so the same in every round, and for the language server):

@@ -409,9 +409,6 @@ public final class Linter: Sendable {
             swiftFiles[fileResults[index].project, default: []].append(index)
         }
         var usedWords: [String: [Int: Set<String>]] = [:]
-        // The collectors whose facts grew in a project last round: the others' words are those
-        // they had (a function of the facts), none new, so they are not asked again.
-        var grown: [String: Set<Int>] = [:]
         var grownEver: [String: Set<Int>] = [:]
         // Files the rounds need not read for a collector: read for it already, or (for a collector
         // whose deferred facts complement the first pass) collected by its first pass.
@@ -435,7 +432,9 @@ public final class Linter: Sendable {
             var stillOpen: [String: [Int]] = [:]
             for project in open.keys.sorted() {
                 var checks: [WordCheck] = []
-                for collector in open[project]! where rounds == 1 || grown[project]?.contains(collector) == true {
+                // Every collector that looked for new words last round is asked again, grown or not:
+                // one may leave words for a later round (`ProjectRule.deferredTriggerWords`).
+                for collector in open[project]! {
                     let searched = usedWords[project]?[collector] ?? []
                     guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector],
                                                                                      searched: searched) else {
@@ -459,8 +458,7 @@ public final class Linter: Sendable {
                 }
             }
             open = stillOpen
-            grown = [:]
-            guard !jobs.isEmpty else { break }
+            guard !jobs.isEmpty else { break }  // every file read
             // A file whose first pass rules out every new word is not read.
             // `commentsLeftOut`: the filter that let it through knew its comments.
             let round: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool, inputs: [Int: [String]])] = jobs.compactMap { job in
@@ -512,7 +510,6 @@ public final class Linter: Sendable {
                 fileResults[job.file].facts.append(sameFile: facts)
                 merged[fileResults[job.file].project]?.add(facts)
                 for entry in facts {
-                    grown[fileResults[job.file].project, default: []].insert(entry.collector)
                     grownEver[fileResults[job.file].project, default: []].insert(entry.collector)
                 }
             }

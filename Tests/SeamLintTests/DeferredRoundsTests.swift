@@ -409,6 +409,175 @@ struct DeferredRoundsTests {
         #expect(run(files.filter { $0.path != "Root.swift" }).diagnostics.isEmpty)
     }
 
+    /// Type names are looked for before member names: `FilterMenu` is used in `Panel` and in
+    /// `configure`; `Panel` is used nowhere, which settles the site (reported), so the files that
+    /// only spell `configure` (every view controller's) are never read.
+    @Test func menuHelperRoundsLookForTypeNamesBeforeMemberNames() {
+        let files = [
+            (path: "FilterMenu.swift", code: """
+                import SwiftUI
+
+                struct FilterMenu: View {
+                    var body: some View {
+                        Menu("Filter") { Button("All") {} }
+                    }
+                }
+                """),
+            (path: "Rows.swift", code: """
+                import SwiftUI
+
+                struct Rows: View {
+                    var body: some View {
+                        Text("Row").contextMenu { FilterMenu() }
+                    }
+                }
+                """),
+            (path: "Panel.swift", code: """
+                import SwiftUI
+
+                struct Panel: View {
+                    var body: some View { FilterMenu() }
+                }
+                """),
+            (path: "Host.swift", code: """
+                import SwiftUI
+
+                func configure() -> some View { FilterMenu() }
+                """),
+            (path: "Settings.swift", code: """
+                import UIKit
+
+                final class SettingsController: UIViewController {
+                    func configure() {}
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        configure()
+                    }
+                }
+                """),
+            (path: "Profile.swift", code: """
+                import UIKit
+
+                final class ProfileController: UIViewController {
+                    func configure() {}
+                    override func viewDidAppear(_ animated: Bool) {
+                        super.viewDidAppear(animated)
+                        configure()
+                    }
+                }
+                """),
+        ]
+        let result = InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        #expect(result.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        // Round 1 reads the four files spelling `FilterMenu`; round 2 looks for `Panel` only.
+        #expect(result.deferredFactFiles == 4)
+    }
+
+    /// A member name left for later is still looked for when the type names settle nothing, even
+    /// when no unread file spells them (a round that reads nothing): `Panel` is used only in a
+    /// context menu, and so is `configure` but for Screen.swift, which spells only `configure`.
+    /// Without it the menu would be a submenu.
+    @Test func aMemberNameLeftForLaterIsStillLookedFor() {
+        let files = [
+            (path: "FilterMenu.swift", code: """
+                import SwiftUI
+
+                struct FilterMenu: View {
+                    var body: some View {
+                        Menu("Filter") { Button("All") {} }
+                    }
+                }
+                """),
+            (path: "Panel.swift", code: """
+                import SwiftUI
+
+                struct Panel: View {
+                    var body: some View { FilterMenu() }
+                }
+
+                struct Rows: View {
+                    var body: some View {
+                        Text("Row").contextMenu {
+                            Panel()
+                            configure()
+                        }
+                    }
+                }
+                """),
+            (path: "Host.swift", code: """
+                import SwiftUI
+
+                func configure() -> some View { FilterMenu() }
+                """),
+            (path: "Screen.swift", code: """
+                import SwiftUI
+
+                let screen = configure()
+                """),
+        ]
+        func run(_ files: [(path: String, code: String)]) -> LintResult {
+            InMemoryLint.run(files, rules: [MenuTouchThrough.self], target: Version(16), workers: 2)
+        }
+        let shown = run(files)
+        #expect(shown.diagnostics.map(\.location.file) == ["FilterMenu.swift"])
+        #expect(shown.deferredFactFiles == 4)
+        // Without Screen.swift every helper is used only inside menus.
+        #expect(run(files.filter { $0.path != "Screen.swift" }).diagnostics.isEmpty)
+    }
+
+    /// `state_modified_during_update` reads the `@Published` members of model files in the
+    /// deferred pass, only from the files that spell the member written, its wrapper and its class:
+    /// not Settings.swift (another class's `isReady`), not Loader.swift (no wrapper).
+    @Test func publishedMembersAreReadFromTheFilesThatDeclareTheWrittenMember() {
+        let files = [
+            (path: "Surface.swift", code: """
+                import SwiftUI
+
+                struct PlayerSurface: UIViewRepresentable {
+                    @ObservedObject var model: PlayerModel
+                    func makeUIView(context: Context) -> UIView {
+                        model.isReady = true
+                        return UIView()
+                    }
+                    func updateUIView(_ view: UIView, context: Context) {}
+                }
+                """),
+            (path: "PlayerModel.swift", code: """
+                import Combine
+
+                final class PlayerModel: ObservableObject {
+                    @Published var isReady = false
+                }
+                """),
+            (path: "Settings.swift", code: """
+                import Combine
+
+                final class Settings: ObservableObject {
+                    @Published var isReady = false
+                }
+                """),
+            (path: "Loader.swift", code: """
+                final class Loader {
+                    var isReady = false
+                    var model: PlayerModel?
+                }
+                """),
+        ]
+        func run(_ files: [(path: String, code: String)]) -> LintResult {
+            InMemoryLint.run(files, rules: [StateModifiedDuringUpdate.self], target: Version(16), workers: 2)
+        }
+        let result = run(files)
+        #expect(result.diagnostics.map(\.location.file) == ["Surface.swift"])
+        #expect(result.deferredFactFiles == 1)
+        // The finding needs PlayerModel.swift's member.
+        #expect(run(files.filter { $0.path != "PlayerModel.swift" }).diagnostics.isEmpty)
+        // Without a write through an object no file is read again.
+        let plain = files.map { file in
+            file.path == "Surface.swift" ? (path: file.path, code: file.code.replacingOccurrences(of: "model.isReady = true", with: "")) : file
+        }
+        #expect(run(plain).deferredFactFiles == 0)
+    }
+
     /// A file that names a helper only in comments (a license header, a doc comment) holds no use
     /// of it: the rounds do not read it, and the finding is the same. Notes.swift spells no rule's
     /// trigger word: with the pre-scan its first pass does not tokenize it (its filter keeps
