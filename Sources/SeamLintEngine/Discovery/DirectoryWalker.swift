@@ -50,6 +50,7 @@ struct DirectoryWalker {
     init(options: DiscoveryOptions, workingDirectory: String) {
         self.options = options
         self.workingDirectory = PathNames.standardize(workingDirectory, relativeTo: "/")
+        best.reserveCapacity(1024)  // fewer rehashes of every path found so far as the walk grows
     }
 
     /// A path named by the user: checked now, walked by `run`.
@@ -136,15 +137,16 @@ struct DirectoryWalker {
 
     /// Keeps, per file, the path that crosses no link, then the byte-wise smallest.
     private mutating func add(_ entry: Entry, language: SourceLanguage) {
-        if let existing = best[PathKey(entry.canonical)] {
-            if existing.throughLink != entry.throughLink {
-                if entry.throughLink { return }
-            } else if !PathNames.precedes(entry.display, existing.file.path) {
-                return
-            }
-        }
         let file = SourceFileRef(path: entry.display, absolutePath: entry.absolute, language: language)
-        best[PathKey(entry.canonical)] = Candidate(file: file, throughLink: entry.throughLink)
+        let candidate = Candidate(file: file, throughLink: entry.throughLink)
+        // Stored first, the earlier candidate put back when it wins: one hash of the path for
+        // the files met once (nearly all), instead of a lookup and a store.
+        let key = PathKey(entry.canonical)
+        guard let existing = best.updateValue(candidate, forKey: key) else { return }
+        let keepsExisting = existing.throughLink != entry.throughLink
+            ? entry.throughLink
+            : !PathNames.precedes(entry.display, existing.file.path)
+        if keepsExisting { best[key] = existing }
     }
 
     private mutating func queue(_ folder: Entry, id: FileID) {
@@ -169,7 +171,7 @@ struct DirectoryWalker {
     /// Reads one folder: queues subfolders and links, records source files.
     private mutating func read(_ folder: Entry, id: FileID) {
         guard visitedFolders.insert(id).inserted else { return }
-        let descriptor = open(folder.absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = folder.absolute.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0, let stream = fdopendir(descriptor) else {
             let error = FileSystem.currentError()
             if descriptor >= 0 { close(descriptor) }
