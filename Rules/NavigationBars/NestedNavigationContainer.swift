@@ -21,6 +21,7 @@ public struct NestedNavigationContainer: ProjectRule {
     /// container: they are read in a second pass, for a project with a root hosted in a navigation
     /// controller and a view rooted in a container, from the files that spell a name on that way.
     public static var defersFacts: Bool { true }
+    public static var deferredFactsComplementFirstPass: Bool { true }
 
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
         !firstPass.rootedViews.isEmpty && !hostedRoots(firstPass).isEmpty

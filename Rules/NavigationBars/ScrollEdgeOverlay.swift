@@ -504,6 +504,7 @@ public struct ScrollEdgeOverlay: ProjectRule, ObjectiveCRule {
     /// navigation controller (what `finish` needs before it walks the nodes), from the files that
     /// spell a name the walk from the hosted roots reaches.
     public static var defersFacts: Bool { true }
+    public static var deferredFactsComplementFirstPass: Bool { true }
 
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool {
         opaqueAppearance(in: firstPass) != nil && hasDimmingDialogs(firstPass) && !hostedViews(firstPass).isEmpty

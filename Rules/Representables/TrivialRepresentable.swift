@@ -16,6 +16,7 @@ public struct TrivialRepresentable: ProjectRule {
     public static let factTriggerWords = ["Representable"]
 
     public static var defersFacts: Bool { true }
+    public static var deferredFactsComplementFirstPass: Bool { true }
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { !firstPass.candidates.isEmpty }
 
     /// The candidates' names (`Scanner` for `Outer.Scanner`, which `extension Outer.Scanner` spells too).

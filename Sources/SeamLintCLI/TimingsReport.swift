@@ -28,8 +28,11 @@ enum TimingsReport {
     static func footer(_ result: LintResult) -> String {
         var line = "not tokenized (no enabled rule's words): Swift files \(result.prescanSkippedSwift)"
         line += ", Objective-C files \(result.prescanSkippedObjectiveC) (never reached libclang)"
-        line += "; Swift files read again by the deferred rounds: \(result.deferredFactFiles)\n"
-        return line
+        line += "; Swift files read again by the deferred rounds: \(result.deferredFactFiles)"
+        // Most first: the rule whose words cost the most reads.
+        let byRule = result.deferredFactFilesByRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        if !byRule.isEmpty { line += " (" + byRule.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" }
+        return line + "\n"
     }
 
     static func name(of stage: StageTimings.Stage) -> String {

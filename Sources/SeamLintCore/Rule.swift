@@ -61,6 +61,10 @@ public protocol ProjectRule: Rule {
     /// is mentioned by none a further file could add. A rule may use that to leave out words whose
     /// answer is already decided.
     static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]?
+    /// True when `collectDeferredFacts` records only what the first pass left out (it returns at
+    /// once where `firstPassCollects`): the second pass then never reads a file whose first pass
+    /// ran `collectFacts` for this rule.
+    static var deferredFactsComplementFirstPass: Bool { get }
 }
 
 extension ProjectRule {
@@ -73,6 +77,7 @@ extension ProjectRule {
     public static func needsDeferredFacts(_ firstPass: Facts) -> Bool { true }
     public func collectDeferredFacts(_ context: RuleContext, into facts: inout Facts) {}
     public static func deferredTriggerWords(_ facts: Facts, searched: Set<String>) -> [String]? { nil }
+    public static var deferredFactsComplementFirstPass: Bool { false }
 
     /// Whether the first pass collected this Swift file's facts (it spells one of
     /// `factTriggerWords`, as the engine checks): a deferred collector that records only what the

@@ -41,6 +41,16 @@ final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     var values: [Value] { storage.compactMap { $0 } }
 }
 
+/// Holds a value until `release`, so that the thread calling `release` is the one that frees it.
+final class Disposal<Value>: @unchecked Sendable {
+    private var value: Value?
+
+    init(_ value: Value) { self.value = value }
+
+    /// Called once, on one thread.
+    func release() { value = nil }
+}
+
 /// Nanoseconds from a monotonic clock.
 func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 

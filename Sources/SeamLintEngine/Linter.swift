@@ -62,6 +62,8 @@ public struct LintResult: Sendable {
     public var libclang: LibclangStatus?
     /// Swift files read again by the deferred-facts pass (`ProjectRule.defersFacts`); 0 when it did not run.
     public var deferredFactFiles = 0
+    /// The same per deferring rule (by id; a file read for two rules counts for both), rules that read none left out.
+    public var deferredFactFilesByRule: [String: Int] = [:]
     /// Files that spell none of the enabled rules' words, so were never tokenized (the pre-scan):
     /// Swift and Objective-C (the latter never reached libclang). Counted in `filesLinted`.
     public var prescanSkippedSwift = 0
@@ -178,9 +180,15 @@ public final class Linter: Sendable {
         let deferred = collectDeferredFacts(into: &fileResults, targets: targets, workers: workers, load: load)
         timings.merge(deferred.timings)
         var result = finish(fileResults, targets: targets, timings: timings, merged: deferred.unchanged)
-        result.deferredFactFiles = deferred.files
+        result.deferredFactFiles = deferred.files.count
+        result.deferredFactFilesByRule = deferred.files.byRule
         Self.stampContentFingerprints(&result.diagnostics, files: fileResults, load: load)
         result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
+        // Freeing every file's facts and spelled words takes a few milliseconds per thousand
+        // files: another core does it while the caller reports.
+        let disposal = Disposal(fileResults)
+        fileResults = []
+        DispatchQueue.global(qos: .utility).async { disposal.release() }
         return result
     }
 
@@ -345,6 +353,7 @@ public final class Linter: Sendable {
                 start = timings.addFacts(collectorIndex, since: start)
                 continue
             }
+            if file.language == .swift, rule.deferredFactsComplementFirstPass { result.firstPassCollected.append(collectorIndex) }
             let context = Self.context(file, factCollectorIDs[collectorIndex], default: factCollectorSeverities[collectorIndex],
                                        settings, target, isTest, scenes)
             if let facts = rule.collectFileFacts(context) {
@@ -392,9 +401,9 @@ public final class Linter: Sendable {
     /// while the collector names new words (`ProjectRule.deferredTriggerWords`).
     private func collectDeferredFacts(into fileResults: inout [FileResult], targets: DeploymentTargetResolver,
                                       workers: Int, load: @Sendable (Int) -> LoadOutcome)
-        -> (timings: StageTimings, files: Int, unchanged: [String: MergedFacts]) {
+        -> (timings: StageTimings, files: (count: Int, byRule: [String: Int]), unchanged: [String: MergedFacts]) {
         let deferring = factCollectors.indices.filter { factCollectors[$0].defersFacts }
-        guard !deferring.isEmpty else { return (StageTimings(), 0, [:]) }
+        guard !deferring.isEmpty else { return (StageTimings(), (0, [:]), [:]) }
         // Only the deferring collectors' first-pass facts are merged: they alone decide.
         var merged: [String: ProjectFactsByCollector] = [:]
         for result in fileResults where !result.path.isEmpty {
@@ -406,7 +415,7 @@ public final class Linter: Sendable {
             let needed = deferring.filter { factCollectors[$0].needsDeferredFacts(erased: facts.values[$0]) }
             if !needed.isEmpty { open[project] = needed }
         }
-        guard !open.isEmpty else { return (StageTimings(), 0, merged.mapValues { MergedFacts(facts: $0, collectors: deferring) }) }
+        guard !open.isEmpty else { return (StageTimings(), (0, [:]), merged.mapValues { MergedFacts(facts: $0, collectors: deferring) }) }
         var swiftFiles: [String: [Int]] = [:]
         for index in fileResults.indices where fileResults[index].language == .swift && !fileResults[index].path.isEmpty
             && open[fileResults[index].project] != nil {
@@ -417,8 +426,14 @@ public final class Linter: Sendable {
         // they had (a function of the facts), none new, so they are not asked again.
         var grown: [String: Set<Int>] = [:]
         var grownEver: [String: Set<Int>] = [:]
+        // Files the rounds need not read for a collector: read for it already, or (for a collector
+        // whose deferred facts complement the first pass) collected by its first pass.
         var read = [Set<Int>](repeating: [], count: factCollectors.count)
+        for index in fileResults.indices {
+            for collector in fileResults[index].firstPassCollected { read[collector].insert(index) }
+        }
         var filesRead = Set<Int>()
+        var readFor: [String: Int] = [:]
         var timings = StageTimings()
         var rounds = 0
         while !open.isEmpty {
@@ -504,7 +519,7 @@ public final class Linter: Sendable {
             for (position, job) in round.enumerated() {
                 guard let (collectors, facts) = slots[position], !collectors.isEmpty else { continue }
                 filesRead.insert(job.file)
-                for collector in collectors { read[collector].insert(job.file) }
+                for collector in collectors where read[collector].insert(job.file).inserted { readFor[factCollectorIDs[collector], default: 0] += 1 }
                 fileResults[job.file].facts.append(sameFile: facts)
                 merged[fileResults[job.file].project]?.add(facts)
                 for entry in facts {
@@ -519,7 +534,7 @@ public final class Linter: Sendable {
             let collectors = deferring.filter { !(grownEver[project]?.contains($0) ?? false) }
             if !collectors.isEmpty { unchanged[project] = MergedFacts(facts: facts, collectors: collectors) }
         }
-        return (timings, filesRead.count, unchanged)
+        return (timings, (filesRead.count, readFor), unchanged)
     }
 
     /// What a round looks for in a file for one collector: its new `words` (`searchWords`), each
@@ -642,9 +657,8 @@ public final class Linter: Sendable {
                         merged: [String: MergedFacts] = [:]) -> LintResult {
         var timings = timings
         let start = monotonicNanoseconds()
-        var projectRuleNanoseconds: UInt64 = 0
         var diagnostics: [Diagnostic] = []
-        var factsByProject: [String: ProjectFactsByCollector] = [:]
+        var filesByProject: [String: [Int]] = [:]
         var problems: [InputProblem] = []
         var linted = 0
         var skippedObjectiveC = 0
@@ -652,16 +666,11 @@ public final class Linter: Sendable {
         var bytes = 0
         var suppressions: [String: FileSuppressions] = [:]
         var settings: [String: FileSettings] = [:]
-        for result in results {
+        for (index, result) in results.enumerated() {
             diagnostics += result.diagnostics
             if let fileSuppressions = result.suppressions { suppressions[result.path] = fileSuppressions }
             if options.fileSettings != nil, let fileSettings = result.settings { settings[result.path] = fileSettings }
-            if let premerged = merged[result.project] {
-                factsByProject[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)]
-                    .add(result.facts, of: { !premerged.collectors.contains($0) })
-            } else {
-                factsByProject[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)].add(result.facts)
-            }
+            filesByProject[result.project, default: []].append(index)
             if let problem = result.problem {
                 problems.append(problem)
             } else if result.skippedObjectiveC {
@@ -674,27 +683,42 @@ public final class Linter: Sendable {
             }
             bytes += result.bytes
         }
-        for (project, premerged) in merged {
-            for collector in premerged.collectors { factsByProject[project]?.set(collector, premerged.facts.values[collector]) }
-        }
-        // Each project decides on its own facts, in a stable order.
-        for project in factsByProject.keys.sorted() {
-            let facts = factsByProject[project]!.values
-            let projectTarget = projectTarget(of: project, targets: targets)
-            for ruleIndex in projectRules.indices {
-                let ruleStart = monotonicNanoseconds()
-                diagnostics += projectDiagnostics(rule: ruleIndex, facts: facts, target: projectTarget, settings: settings,
-                                                  scenes: projectScenes(of: project, targets: targets))
-                let elapsed = monotonicNanoseconds() &- ruleStart
-                timings.add(.rule(projectRules[ruleIndex].description.id), nanoseconds: elapsed)
-                projectRuleNanoseconds &+= elapsed
+        // Each project merges its facts and decides on them on its own, so projects run in
+        // parallel; their findings join in a stable order (projects sorted, rules in order).
+        let projects = filesByProject.keys.sorted()
+        let (projectFiles, fileSettings) = (filesByProject, settings)
+        let walked = monotonicNanoseconds()
+        let decided = ResultSlots<[Diagnostic]>(count: projects.count)
+        let queue = WorkQueue(count: projects.count)
+        let workers = max(1, min(options.workers > 0 ? options.workers : ProcessInfo.processInfo.activeProcessorCount, projects.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var ruleTimings = StageTimings()
+            while let position = queue.next() {
+                let project = projects[position]
+                let mergeStart = monotonicNanoseconds()
+                let facts = mergedFacts(of: projectFiles[project]!, in: results, premerged: merged[project])
+                ruleTimings.add(.projectRules, since: mergeStart)
+                let projectTarget = projectTarget(of: project, targets: targets)
+                let scenes = projectScenes(of: project, targets: targets)
+                var found: [Diagnostic] = []
+                for ruleIndex in projectRules.indices {
+                    let ruleStart = monotonicNanoseconds()
+                    found += projectDiagnostics(rule: ruleIndex, facts: facts, target: projectTarget, settings: fileSettings, scenes: scenes)
+                    ruleTimings.add(.rule(projectRules[ruleIndex].description.id), since: ruleStart)
+                }
+                decided[position] = found
             }
+            decided.mergeTimings(ruleTimings)
         }
+        timings.merge(decided.timings)
+        for found in decided.values { diagnostics += found }
+        let suppressionStart = monotonicNanoseconds()
         // After project rules, so their findings can be suppressed too.
         var silenced = 0
         diagnostics = SuppressionPass(files: suppressions, allRuleIDs: knownRuleIDs).apply(to: diagnostics, silenced: &silenced)
         diagnostics.sort()
-        timings.add(.projectRules, nanoseconds: (monotonicNanoseconds() &- start) &- projectRuleNanoseconds)
+        // The files' walk above, each project's merge (added by its worker), the suppressions and sorting here.
+        timings.add(.projectRules, nanoseconds: (walked &- start) &+ (monotonicNanoseconds() &- suppressionStart))
         return LintResult(diagnostics: diagnostics, problems: problems, filesLinted: linted, bytesLinted: bytes,
                           timings: timings, deploymentTargets: targets.resolved(), appScenes: targets.resolvedScenes(),
                           objectiveCFilesSkipped: skippedObjectiveC, libclang: objectiveC.status,
@@ -704,6 +728,21 @@ public final class Linter: Sendable {
 }
 
 extension Linter {
+    /// One project's facts per collector: its files' facts (`files`: positions in `results`, in
+    /// file order) merged, except the collectors of `premerged`, whose merged value is taken as is.
+    func mergedFacts(of files: [Int], in results: [FileResult], premerged: MergedFacts?) -> [(any ProjectFacts)?] {
+        var facts = ProjectFactsByCollector(collectors: factCollectors.count)
+        for index in files {
+            if let premerged {
+                facts.add(results[index].facts, of: { !premerged.collectors.contains($0) })
+            } else {
+                facts.add(results[index].facts)
+            }
+        }
+        for collector in premerged?.collectors ?? [] { facts.set(collector, premerged!.facts.values[collector]) }
+        return facts.values
+    }
+
     /// Timings sized for this linter's rules, for `process` outside a run.
     func workerTimings() -> WorkerTimings { WorkerTimings(rules: fileRules.count, factCollectors: factCollectors.count) }
 
@@ -757,6 +796,9 @@ struct FileResult: Sendable {
     var spelled: SpelledWords?
     /// Not tokenized: it spells none of the enabled rules' words.
     var skippedByPrescan = false
+    /// The collectors whose deferred facts complement the first pass (`ProjectRule.deferredFactsComplementFirstPass`)
+    /// and whose first pass ran here: the deferred rounds do not read this file for them.
+    var firstPassCollected: [Int] = []
 }
 
 /// Test sources run with a single scene; some rules skip them.

@@ -78,9 +78,11 @@ struct DeferredRoundsTests {
         #expect(alone.diagnostics.map(\.location.file) == ["Scanner.swift"])
         let extended = InMemoryLint.run([candidate, coordinator, unrelated], rules: [TrivialRepresentable.self], workers: 2)
         #expect(extended.diagnostics.isEmpty)
-        // The files spelling `Scanner` are read again (the candidate's own recorded its extensions in
-        // the first pass); `Profile+Format.swift` spells no candidate's name.
-        #expect(extended.deferredFactFiles == 2)
+        // Of the files spelling `Scanner`, only the extension's is read again: the candidate's own
+        // spells `Representable`, so its first pass recorded its extensions
+        // (`deferredFactsComplementFirstPass`); `Profile+Format.swift` spells no candidate's name.
+        #expect(extended.deferredFactFiles == 1)
+        #expect(extended.deferredFactFilesByRule == ["trivial_representable": 1])
     }
 
     /// A file without window, scene-delegate or StoreKit words records nothing in the first pass,
@@ -214,11 +216,13 @@ struct DeferredRoundsTests {
         let linked = InMemoryLint.run([host, screen, form] + unrelated, rules: [ScrollEdgeOverlay.self], workers: 2)
         #expect(linked.diagnostics.map(\.location.file) == ["CheckoutForm.swift"])
         #expect(linked.diagnostics.first?.related.map(\.location.file) == ["CartViewController.swift", "CartViewController.swift"])
-        // Round 1 (`CheckoutScreen`): the host, read again for nothing, and the screen; round 2 (what
-        // the screen and the form use: `VStack`, `CheckoutForm`, `List`, `overlay` … and `View`, which
-        // every `some View {` names and a nested `struct View: SwiftUI.View` would declare): the form,
-        // read again for nothing, and the badge. The model spells none of them.
-        #expect(linked.deferredFactFiles == 4)
+        // Round 1 (`CheckoutScreen`): the screen (the host spells it too, but its first pass recorded
+        // its nodes: `deferredFactsComplementFirstPass`); round 2 (what the screen and the form use:
+        // `VStack`, `CheckoutForm`, `List`, `overlay` … and `View`, which every `some View {` names
+        // and a nested `struct View: SwiftUI.View` would declare): the badge (the form, like the
+        // host, was collected in the first pass). The model spells none of them.
+        #expect(linked.deferredFactFiles == 2)
+        #expect(linked.deferredFactFilesByRule == ["scroll_edge_overlay": 2])
         // Without the screen the dialog is not hosted; without an opaque bar no file is read again.
         #expect(InMemoryLint.run([host, form] + unrelated, rules: [ScrollEdgeOverlay.self], workers: 2).diagnostics.isEmpty)
         let transparent = (path: host.path, code: host.code.replacingOccurrences(of: "Opaque", with: "Transparent"))
@@ -268,9 +272,9 @@ struct DeferredRoundsTests {
             """)
         let result = InMemoryLint.run([coordinator, screen, content, unrelated], rules: [NestedNavigationContainer.self], workers: 2)
         #expect(result.diagnostics.map(\.location.file) == ["ReaderContent.swift"])
-        // `ReaderScreen`: the coordinator (read again for nothing) and the screen; `ReaderContent` is
-        // rooted in a container, known from the first pass, and not looked for.
-        #expect(result.deferredFactFiles == 2)
+        // `ReaderScreen`: the screen (the coordinator spells it too, but its first pass recorded its
+        // views); `ReaderContent` is rooted in a container, known from the first pass, and not looked for.
+        #expect(result.deferredFactFiles == 1)
         #expect(InMemoryLint.run([coordinator, content, unrelated], rules: [NestedNavigationContainer.self], workers: 2)
             .diagnostics.isEmpty)
     }

@@ -354,6 +354,16 @@ struct FastPathTests {
                     + "libclang); Swift files read again by the deferred rounds: 0")
     }
 
+    /// The footer names the rules the deferred rounds read files for, most reads first.
+    @Test func timingsFooterCountsDeferredReadsByRule() {
+        var result = LintResult(diagnostics: [], problems: [], filesLinted: 9, bytesLinted: 1, timings: StageTimings(),
+                                deploymentTargets: [:])
+        result.deferredFactFiles = 7
+        result.deferredFactFilesByRule = ["menu_touch_through": 2, "key_window_lookup": 6, "a_rule": 2]
+        #expect(TimingsReport.footer(result).hasSuffix("Swift files read again by the deferred rounds: 7 "
+                    + "(key_window_lookup 6, a_rule 2, menu_touch_through 2)\n"))
+    }
+
     /// The footer's counts come from the run: a file without any rule's words is not tokenized.
     @Test func timingsCountFilesThePrescanSkips() {
         let result = InMemoryLint.run([(path: "Model.swift", code: "struct Model { var name = \"Ada\" }\n"),

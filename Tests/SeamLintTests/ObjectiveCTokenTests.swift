@@ -149,6 +149,34 @@ struct ObjectiveCTokenTests {
         #expect(try ObjectiveCFixture.tokens("", path: "/virtual/Empty.m").isEmpty)
     }
 
+    /// Tokens read from libclang's token fields are those its functions give, token for token, on
+    /// the samples and on sources whose token lengths are easy to get wrong (line splices inside
+    /// tokens, digraphs, raw strings, unterminated literals and comments, UTF-8, a BOM), and the
+    /// fields were read (not the calls made after a failed check).
+    @Test(.enabled(if: ObjectiveCFixture.isAvailable))
+    func tokensFromFieldsMatchLibclangsFunctions() throws {
+        let library = try #require(ObjectiveCSupport(options: ObjectiveCOptions()).library())
+        let tricky: [(path: String, source: String)] = [
+            ("/v/Splice.m", "#define LONG_NAME(x) \\\n  do { x; } while (0)\nint na\\\nme = 0x1p-3f + 'a' + L'b';\n"),
+            ("/v/Digraphs.m", "<: :> <% %> %: %:%: a<<=b >>= c ... -> ->* ::\n"),
+            ("/v/Raw.mm", "auto s = R\"delim(a \" ) b)delim\"; auto u = u8\"ü\"; int x = 1'000'000;\n"),
+            ("/v/Open.m", "NSString *s = @\"héllo 🎉\"; char c = '\n/* never closed 🎉 \n"),
+            ("/v/Bom.m", "\u{FEFF}@import UIKit;\n#import <Foo/Foo.h>\n@interface A : B <C> @end\n"),
+        ]
+        var sources = tricky.map { (path: $0.path, bytes: Array($0.source.utf8)) }
+        for path in Self.sampleFiles { sources.append((path, Array(try Data(contentsOf: URL(fileURLWithPath: path))))) }
+        let parser = ObjectiveCParser(library: library)
+        for source in sources {
+            let dialect = ObjectiveCDialect.of(path: source.path, bytes: source.bytes) ?? .objectiveCPlusPlus
+            let before = parser.filesReadFromFields
+            let fields = try parser.clangTokens(of: source.bytes, dialect: dialect).get()
+            #expect(parser.filesReadFromFields == before + 1, "\(source.path): the fields were not read")
+            let calls = try parser.clangTokens(of: source.bytes, dialect: dialect, readsFields: false).get()
+            #expect(fields == calls, "\(source.path)")
+            #expect(!calls.isEmpty)
+        }
+    }
+
     /// Every sample Objective-C file tokenizes losslessly, and the SourceFile sees its lines.
     @Test(.enabled(if: ObjectiveCFixture.isAvailable), arguments: ObjectiveCTokenTests.sampleFiles)
     func samplesAreLossless(path: String) throws {

@@ -45,8 +45,12 @@ struct Libclang: @unchecked Sendable {
     let disposeString: @convention(c) (CXString) -> Void
 
     /// Opens the library at `path` and resolves every function, or says why it cannot.
-    static func load(path: String) -> Result<Libclang, LibclangLoadFailure> {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+    /// `bindsLazily`: libclang's own calls into its dependencies are bound at their first use, not
+    /// all at load (a sixth of the CPU time of a load with `RTLD_NOW`: tens of thousands of symbols,
+    /// most never called here). Only for a library the same process tree has already loaded with
+    /// `RTLD_NOW`, so that a missing symbol is found then, as a clean failure, not as a crash later.
+    static func load(path: String, bindsLazily: Bool = false) -> Result<Libclang, LibclangLoadFailure> {
+        guard let handle = dlopen(path, (bindsLazily ? RTLD_LAZY : RTLD_NOW) | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "cannot be opened"
             return .failure(LibclangLoadFailure(path: path, reason: shortReason(reason, path: path)))
         }

@@ -26,7 +26,9 @@ public enum LibclangWorkerServer {
         // parse is cut off before the file (`ObjectiveCParser`), and this process's main thread
         // has the usual 8 MB stack: one thread less to start per file.
         setenv("LIBCLANG_NOTHREADS", "1", 1)
-        guard case .success(let library) = Libclang.load(path: arguments[0]) else { exit(libraryFailure) }
+        // The lint process loaded this library with every symbol bound (`ObjectiveCSupport`) before it
+        // started the worker: binding lazily here is safe.
+        guard case .success(let library) = Libclang.load(path: arguments[0], bindsLazily: true) else { exit(libraryFailure) }
         let parser = ObjectiveCParser(library: library)
         let input = WorkerChannel(descriptor: 0)
         let output = WorkerChannel(descriptor: 1)
@@ -49,8 +51,10 @@ public enum LibclangWorkerServer {
             case .success(let tokens):
                 var words: [UInt32] = []
                 words.reserveCapacity(tokens.count * 3)
-                for token in tokens {
-                    words += [token.kind.rawValue.littleEndian, UInt32(token.start).littleEndian, UInt32(token.end).littleEndian]
+                for token in tokens {  // appended one by one: an array literal per token costs an allocation
+                    words.append(token.kind.rawValue.littleEndian)
+                    words.append(UInt32(token.start).littleEndian)
+                    words.append(UInt32(token.end).littleEndian)
                 }
                 answered = (try? output.write(words: [0, UInt64(tokens.count)], deadline: nil)) != nil
                     && (try? words.withUnsafeBytes { buffer in

@@ -20,6 +20,9 @@ final class ObjectiveCParser {
     /// Held while `units` are in use. A parser is meant for one thread; one shared anyway (the
     /// fuzzers' lexer) gives a thread that finds them busy a translation unit of its own.
     private let unitsLock = NSLock()
+    /// The files whose tokens were read from their fields (`tokensFromFields`), for tests.
+    private(set) var filesReadFromFields = 0
+    private let countLock = NSLock()
 
     init(library: Libclang) {
         self.library = library
@@ -64,8 +67,10 @@ final class ObjectiveCParser {
         clangTokens(of: bytes, dialect: dialect).map { ObjectiveCTokens.tokens(bytes: bytes, clangTokens: $0) }
     }
 
-    /// libclang's own tokens of the file (what a worker process sends back).
-    func clangTokens(of bytes: [UInt8], dialect: ObjectiveCDialect) -> Result<[ClangToken], ObjectiveCParseFailure> {
+    /// libclang's own tokens of the file (what a worker process sends back). `readsFields`: false
+    /// makes libclang's calls for every token (`tokensFromFields` is checked against them in tests).
+    func clangTokens(of bytes: [UInt8], dialect: ObjectiveCDialect,
+                     readsFields: Bool = true) -> Result<[ClangToken], ObjectiveCParseFailure> {
         guard !bytes.isEmpty else { return .success([]) }
         guard bytes.count < Int(UInt32.max) else { return .failure(ObjectiveCParseFailure("file is too large for libclang")) }
         let reusing = unitsLock.try()
@@ -81,26 +86,59 @@ final class ObjectiveCParser {
             guard let file = library.getFile(unit, cPath) else {
                 return .failure(ObjectiveCParseFailure("libclang did not load the file"))
             }
-            let whole = library.getRange(library.getLocationForOffset(unit, file, 0),
-                                         library.getLocationForOffset(unit, file, UInt32(bytes.count)))
+            let fileStart = library.getLocationForOffset(unit, file, 0)
+            let whole = library.getRange(fileStart, library.getLocationForOffset(unit, file, UInt32(bytes.count)))
             var clangTokens: UnsafeMutablePointer<CXToken>?
             var count: UInt32 = 0
             library.tokenize(unit, whole, &clangTokens, &count)
             defer { library.disposeTokens(unit, clangTokens, count) }
-            var mapped: [ClangToken] = []
-            mapped.reserveCapacity(Int(count))
-            for position in 0..<Int(count) {
-                guard let token = clangTokens?[position] else { break }
-                let extent = library.getTokenExtent(unit, token)
-                var start: UInt32 = 0
-                var end: UInt32 = 0
-                library.getFileLocation(library.getRangeStart(extent), nil, nil, nil, &start)
-                library.getFileLocation(library.getRangeEnd(extent), nil, nil, nil, &end)
-                let kind = ClangTokenKind(rawValue: library.getTokenKind(token)) ?? .punctuation
-                mapped.append(ClangToken(kind: kind, start: Int(start), end: Int(end)))
+            guard let clangTokens, count > 0 else { return .success([]) }
+            let tokens = UnsafeBufferPointer(start: clangTokens, count: Int(count))
+            if readsFields, let mapped = tokensFromFields(tokens, unit: unit, fileStart: fileStart.int_data, byteCount: bytes.count) {
+                countLock.withLock { filesReadFromFields += 1 }
+                return .success(mapped)
             }
-            return .success(mapped)
+            return .success(tokens.indices.map { tokenFromCalls(tokens[$0], unit: unit) })
         }
+    }
+
+    /// One token as libclang's functions give it: five calls (its extent, both ends, its kind).
+    private func tokenFromCalls(_ token: CXToken, unit: LibclangHandle) -> ClangToken {
+        let extent = library.getTokenExtent(unit, token)
+        var start: UInt32 = 0
+        var end: UInt32 = 0
+        library.getFileLocation(library.getRangeStart(extent), nil, nil, nil, &start)
+        library.getFileLocation(library.getRangeEnd(extent), nil, nil, nil, &end)
+        let kind = ClangTokenKind(rawValue: library.getTokenKind(token)) ?? .punctuation
+        return ClangToken(kind: kind, start: Int(start), end: Int(end))
+    }
+
+    /// The tokens read from their own fields, no call per token: `clang_tokenize` stores a token's
+    /// kind, its location's raw encoding and its length in `int_data[0…2]` (clang's CIndex.cpp,
+    /// unchanged since LLVM 3), and a location in the file is encoded as the file's start plus the
+    /// offset (`fileStart`: the encoding of offset 0). The five calls a token otherwise costs were
+    /// a fifth of a libclang worker's time. Nil, and the caller makes the calls, when the fields
+    /// do not read as such: a kind out of range, tokens out of order or past the file, or the
+    /// first, middle or last token not where libclang's functions put it. Identical on all
+    /// 12,300 non-empty Objective-C files of the real apps (15.3 million tokens), libclang 14 and 21.
+    private func tokensFromFields(_ tokens: UnsafeBufferPointer<CXToken>, unit: LibclangHandle, fileStart: UInt32,
+                                  byteCount: Int) -> [ClangToken]? {
+        var mapped: [ClangToken] = []
+        mapped.reserveCapacity(tokens.count)
+        var previousEnd = 0
+        for token in tokens {
+            let (kindValue, location, length, _) = token.int_data
+            guard let kind = ClangTokenKind(rawValue: kindValue), location >= fileStart else { return nil }
+            let start = Int(location - fileStart)
+            let end = start + Int(length)
+            guard start >= previousEnd, end <= byteCount else { return nil }
+            mapped.append(ClangToken(kind: kind, start: start, end: end))
+            previousEnd = end
+        }
+        for position in Set([0, tokens.count / 2, tokens.count - 1]) where mapped[position] != tokenFromCalls(tokens[position], unit: unit) {
+            return nil
+        }
+        return mapped
     }
 
     /// A translation unit holding `bytes`: the dialect's last one re-parsed, which keeps its
