@@ -92,7 +92,17 @@ struct InputSelection {
     /// project, as facts only; what the walk finds there is not reported, so its problems are not.
     private mutating func addProjectContext(explicitPaths: [String], discovery: DiscoveryOptions) {
         let named = Set(explicitPaths.map { FileDiscovery.reference(forPath: $0).absolutePath })
-        let explicit = files.filter { named.contains($0.absolutePath) }.map(\.absolutePath)
+        // Usually folders are named: most files' paths are not hashed (each file's was a tenth of
+        // discovering 9k files). With ASCII names only, an ASCII path of another length than
+        // every named one equals none (`String` equality is canonical: other spellings of an
+        // ASCII path, such as a Kelvin sign for "K", are not ASCII).
+        let lengths = Set(named.map(\.utf8.count))
+        let asciiNames = named.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        func mayBeNamed(_ path: String) -> Bool {
+            guard asciiNames, !lengths.contains(path.utf8.count) else { return true }
+            return !path.utf8.allSatisfy { $0 < 0x80 }
+        }
+        let explicit = files.filter { mayBeNamed($0.absolutePath) && named.contains($0.absolutePath) }.map(\.absolutePath)
         guard !explicit.isEmpty else { return }
         var context = discovery
         context.onManifestFolder = discovery.onManifestFolder

@@ -131,6 +131,7 @@ struct RunSetup {
         }
         let configuration = self.configuration
         options.fileSettings = { configuration.settings(forFile: $0) }
+        options.fileSettingsFollowFolders = true  // `settings(forFile:)` reads the file's folder only
         if let changed, arguments.has("--verbose") {
             errors.write("changed files: \(reported.count) of \(asked.count) linted files (git root \(changed.root.escapingControlCharacters))\n")
         }
@@ -140,6 +141,7 @@ struct RunSetup {
         // Changed-files mode: project rules report in unchanged files too, and `FactChanges` keeps
         // what the change brought about. Elsewhere the project context only lends facts.
         let projectRuleIDs = changed == nil ? [] : Set(options.rules.filter { $0 is any ProjectRule.Type }.map { $0.description.id })
+        options.fileSettingsFollowFolders = false  // files of one folder may be reported or not
         options.fileSettings = { path in
             let settings = configuration.settings(forFile: path)
             return reportedPaths.contains(path) ? settings : settings.restricted(to: projectRuleIDs)

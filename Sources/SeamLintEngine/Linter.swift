@@ -20,6 +20,9 @@ public struct LintOptions: Sendable {
     /// Settings per file (absolute path) from nested configuration files; when set, it decides
     /// which of `rules` run on a file, and `severities` and `ruleOptions` are not consulted.
     public var fileSettings: (@Sendable (String) -> FileSettings)?
+    /// True when `fileSettings` answers the same for every file directly in one folder (it reads
+    /// only the path up to its last "/"): the first pass then asks once per folder and worker.
+    public var fileSettingsFollowFolders = false
     /// Folder resolutions (deployment targets, projects) shared across runs; the command line
     /// warms it during discovery. Nil: each run resolves afresh.
     public var manifests: ProjectManifests?
@@ -201,6 +204,7 @@ public final class Linter: Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var timings = WorkerTimings(rules: fileRules.count, factCollectors: factCollectors.count)
             let objectiveCWorker = ObjectiveCWorker(support: objectiveC)
+            let memo = FolderPlaceMemo()
             // Objective-C files that need libclang wait here to be lexed together (`ObjectiveCBatch`).
             var held: [(index: Int, loaded: Loaded, dialect: ObjectiveCDialect)] = []
             var heldBytes = 0
@@ -210,7 +214,7 @@ public final class Linter: Sendable {
                 timings.add(.objectiveCTokenizing, since: start)
                 for (file, outcome) in zip(held, outcomes) {
                     results[file.index] = process(file.loaded, targets: targets, timings: &timings,
-                                                  objectiveC: objectiveCWorker, lexed: outcome)
+                                                  objectiveC: objectiveCWorker, lexed: outcome, memo: memo)
                 }
                 held = []
                 heldBytes = 0
@@ -227,7 +231,8 @@ public final class Linter: Sendable {
                     timings.add(.objectiveCTokenizing, since: start)
                     switch plan {
                     case .done(let lexed):
-                        result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker, lexed: lexed)
+                        result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker, lexed: lexed,
+                                         memo: memo)
                     case .lex(let dialect):
                         held.append((index, loaded, dialect))
                         heldBytes += loaded.bytes.count
@@ -237,7 +242,7 @@ public final class Linter: Sendable {
                 case .source(let loaded):
                     // The Swift path only: libclang's time is bounded where it runs (Objective-C options).
                     let ticket = watchdog.begin(path: loaded.path, bytes: loaded.bytes.count)
-                    result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker)
+                    result = process(loaded, targets: targets, timings: &timings, objectiveC: objectiveCWorker, memo: memo)
                     watchdog.end(ticket)
                 }
                 results[index] = result
@@ -256,7 +261,7 @@ public final class Linter: Sendable {
     /// Lints one file: its diagnostics (suppressions not yet applied), first-pass facts and suppressions.
     /// `lexed`: an Objective-C file's outcome when already known (lexed with others).
     func process(_ loaded: Loaded, targets: DeploymentTargetResolver, timings: inout WorkerTimings,
-                 objectiveC: ObjectiveCWorker, lexed: ObjectiveCWorker.Outcome? = nil) -> FileResult {
+                 objectiveC: ObjectiveCWorker, lexed: ObjectiveCWorker.Outcome? = nil, memo: FolderPlaceMemo? = nil) -> FileResult {
         var result = FileResult()
         result.bytes = loaded.bytes.count
         var start = monotonicNanoseconds()
@@ -280,7 +285,7 @@ public final class Linter: Sendable {
                     result.spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0) }
                     start = timings.add(.spelledWords, since: start)
                 }
-                placeWithoutRules(&result, loaded, targets: targets)
+                placeWithoutRules(&result, loaded, targets: targets, memo: memo)
                 timings.add(.manifests, since: start)
                 result.skippedByPrescan = true
                 return result
@@ -298,7 +303,7 @@ public final class Linter: Sendable {
             case .notLinted: return result
             case .nothingToCheck:
                 // What a run through libclang gives such a file: its settings and project, no findings.
-                placeWithoutRules(&result, loaded, targets: targets)
+                placeWithoutRules(&result, loaded, targets: targets, memo: memo)
                 timings.add(.manifests, since: start)
                 result.skippedByPrescan = true
                 return result
@@ -317,11 +322,11 @@ public final class Linter: Sendable {
             _ = file.declarations
             start = timings.add(.declarations, since: start)
         }
-        let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
+        let place = self.place(loaded.absolutePath, targets: targets, memo: memo)
+        let settings = place.settings
         result.path = loaded.path
         result.language = loaded.language
         result.settings = settings
-        let place = targets.place(ofFile: loaded.absolutePath, needsTarget: settings.iosDeploymentTarget == nil)
         let target = settings.iosDeploymentTarget ?? place.target!
         let isTest = TestFileDetector.isTestFile(loaded.path)
         result.project = place.projectRoot
@@ -370,12 +375,25 @@ public final class Linter: Sendable {
 
     /// The path, settings and project of a file no rule could see anything in, which the full path
     /// would give it (its folder is asked about as there, for `--verbose`).
-    private func placeWithoutRules(_ result: inout FileResult, _ loaded: Loaded, targets: DeploymentTargetResolver) {
+    private func placeWithoutRules(_ result: inout FileResult, _ loaded: Loaded, targets: DeploymentTargetResolver,
+                                   memo: FolderPlaceMemo?) {
         result.path = loaded.path
         result.language = loaded.language
-        let settings = options.fileSettings?(loaded.absolutePath) ?? runWideSettings
-        result.settings = settings
-        result.project = targets.place(ofFile: loaded.absolutePath, needsTarget: settings.iosDeploymentTarget == nil).projectRoot
+        let place = self.place(loaded.absolutePath, targets: targets, memo: memo)
+        result.settings = place.settings
+        result.project = place.projectRoot
+    }
+
+    /// A file's settings and what its folder's manifests decide (`target` nil when the settings
+    /// give one), from `memo` when it remembers the file's folder and the answers follow folders.
+    func place(_ absolutePath: String, targets: DeploymentTargetResolver, memo: FolderPlaceMemo?)
+        -> (settings: FileSettings, target: DeploymentTarget?, projectRoot: String, scenes: AppScenes) {
+        let memo = options.fileSettings == nil || options.fileSettingsFollowFolders ? memo : nil
+        if let known = memo?.recall(absolutePath) { return known }
+        let settings = options.fileSettings?(absolutePath) ?? runWideSettings
+        let place = targets.place(ofFile: absolutePath, needsTarget: settings.iosDeploymentTarget == nil)
+        memo?.remember(absolutePath, settings: settings, target: place.target, projectRoot: place.projectRoot, scenes: place.scenes)
+        return (settings, place.target, place.projectRoot, place.scenes)
     }
 
     /// The second pass: each deferring collector's deferred facts, in the Swift files of the

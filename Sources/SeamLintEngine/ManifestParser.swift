@@ -339,12 +339,26 @@ enum ManifestParser {
     /// Foundation's `trimmingCharacters(in:)` with a fresh `CharacterSet` per line made reading a
     /// small `project.yml` take a tenth of a millisecond.
     static func trim(_ text: some StringProtocol, also extra: String = "") -> String {
+        // Most values need no trimming: an ASCII first and last byte that is no space, tab or
+        // `extra` character ends a `Character` that is not trimmed either (what follows an ASCII
+        // byte in its `Character` is never ASCII, and no such `Character` is whitespace).
+        let utf8 = Substring(text).utf8
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+           !Self.isTrimmedByte(first, extra), !Self.isTrimmedByte(last, extra) {
+            return String(text)
+        }
         func trimmed(_ character: Character) -> Bool {
             (character.isWhitespace && !character.isNewline) || extra.contains(character)
         }
         guard let first = text.firstIndex(where: { !trimmed($0) }),
               let last = text.lastIndex(where: { !trimmed($0) }) else { return "" }
         return String(text[first...last])
+    }
+
+    /// An ASCII byte `trim` may remove: a space, a tab, one of `extra`'s characters, or one of the
+    /// control characters a `Character` can start with and still be whitespace.
+    private static func isTrimmedByte(_ byte: UInt8, _ extra: String) -> Bool {
+        byte == 0x20 || byte <= 0x0D || extra.utf8.contains(byte)
     }
 
     /// `16`, `16.4`, `16.4.1` at the start of `text` (after quotes), or nil.
@@ -384,6 +398,9 @@ struct OpenStepPlistParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// The entries of the dictionaries being read, innermost last: each dictionary is built once
+    /// at its full size (growing it entry by entry rehashed a project's thousands of objects).
+    private var entries: [(key: String, value: PlistValue)] = []
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -397,17 +414,24 @@ struct OpenStepPlistParser {
             depth += 1
             defer { depth -= 1 }
             index += 1
-            var result: [String: PlistValue] = [:]
+            let first = entries.count
+            defer { entries.removeSubrange(first...) }
             while true {
                 skipTrivia()
                 guard index < bytes.count else { return nil }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .dictionary(result) }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    // Later entries win, as assigning them in order would.
+                    var result = [String: PlistValue](minimumCapacity: entries.count - first)
+                    for entry in entries[first...] { result[entry.key] = entry.value }
+                    return .dictionary(result)
+                }
                 guard case .string(let key)? = string() else { return nil }
                 skipTrivia()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
                 index += 1
                 guard let item = value() else { return nil }
-                result[key] = item
+                entries.append((key, item))
                 skipTrivia()
                 if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
             }
@@ -434,7 +458,15 @@ struct OpenStepPlistParser {
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            var result: [UInt8] = []
+            // Most quoted strings hold no escape: decoded straight from the input.
+            let start = index
+            while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "\\") { index += 1 }
+            if index == bytes.count || bytes[index] == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                index += 1
+                return .string(text)
+            }
+            var result = Array(bytes[start..<index])
             while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
                 if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
                     index += 1

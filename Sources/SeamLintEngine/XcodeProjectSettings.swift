@@ -75,13 +75,19 @@ struct XcodeProjectSettings {
             return result
         }
         let base = ["SRCROOT": folder ?? "", "PROJECT_DIR": folder ?? ""]
-        for (_, value) in objects {
-            if case .dictionary(let candidate) = value, case .string("PBXProject")? = candidate["isa"] {
+        // One pass over the objects: the projects in dictionary order, the native targets' ids
+        // (sorted alone: sorting every object's id cost more than reading the targets).
+        var nativeTargets: [String] = []
+        for (key, value) in objects {
+            guard case .dictionary(let candidate) = value, case .string(let isa)? = candidate["isa"] else { continue }
+            if isa == "PBXProject" {
                 projectConfigurations = layered(candidate["buildConfigurationList"], over: [:], context: base)
+            } else if isa == "PBXNativeTarget" {
+                nativeTargets.append(key)
             }
         }
-        for key in objects.keys.sorted() {
-            guard case .dictionary(let target)? = objects[key], case .string("PBXNativeTarget")? = target["isa"] else { continue }
+        for key in nativeTargets.sorted() {
+            guard case .dictionary(let target)? = objects[key] else { continue }
             var name = ""
             if case .string(let value)? = target["name"] { name = value }
             var productType = ""
@@ -99,18 +105,23 @@ struct XcodeProjectSettings {
         for (rawKey, rawValue) in upper {
             // `KEY[sdk=iphoneos*]` applies to iOS builds; other conditions are left out.
             var key = rawKey
-            if let bracket = rawKey.firstIndex(of: "[") {
+            // Byte checks first: `Character` and Foundation searches on every key and value were
+            // most of a large project's parse. A byte absent means the `Character` search fails too.
+            if rawKey.utf8.contains(UInt8(ascii: "[")), let bracket = rawKey.firstIndex(of: "[") {
                 guard rawKey[bracket...].contains("sdk=iphoneos") else { continue }
                 key = String(rawKey[..<bracket])
             }
             let below = settings[key]
             var value = rawValue
             // Most values name no variable: no substitution, and no merged copy of the settings.
-            if value.contains("$") {
-                value = value.replacingOccurrences(of: "$(inherited)", with: below ?? "")
-                    .replacingOccurrences(of: "${inherited}", with: below ?? "")
+            // (A "$" byte that is no `Character` "$" leaves `substitute` with nothing to replace.)
+            if value.utf8.contains(UInt8(ascii: "$")) {
+                if Self.containsBytes(value, "inherited") {
+                    value = value.replacingOccurrences(of: "$(inherited)", with: below ?? "")
+                        .replacingOccurrences(of: "${inherited}", with: below ?? "")
+                }
                 // The context wins over the settings below (`$(SRCROOT)`, `$(TARGET_NAME)`).
-                if value.contains("$") { value = substitute(value) { context[$0] ?? settings[$0] } }
+                if value.utf8.contains(UInt8(ascii: "$")) { value = substitute(value) { context[$0] ?? settings[$0] } }
             }
             value = ManifestParser.trim(value, also: "\"")
             if value.isEmpty, below != nil { continue }
@@ -118,11 +129,25 @@ struct XcodeProjectSettings {
         }
     }
 
+    /// Whether the UTF-8 of `text` contains that of `word` (which Foundation's search needs to match).
+    static func containsBytes(_ text: String, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        let utf8 = text.utf8
+        guard utf8.count >= count else { return false }
+        let pattern = UnsafeBufferPointer(start: word.utf8Start, count: count)
+        var start = utf8.startIndex
+        while let first = utf8[start...].firstIndex(of: pattern[0]) {
+            if utf8[first...].starts(with: pattern) { return true }
+            start = utf8.index(after: first)
+        }
+        return false
+    }
+
     /// `$(NAME)` / `${NAME}` replaced by the values `known` gives (one pass from left to right,
     /// replacements are not read again; unknown ones stay). Each reference is looked up by name:
     /// trying every known name on the value cost more than the rest of the project's parse.
     static func substitute(_ value: String, _ known: (String) -> String?) -> String {
-        guard value.contains("$") else { return value }
+        guard value.utf8.contains(UInt8(ascii: "$")) else { return value }
         var result = ""
         var rest = value[...]
         while let dollar = rest.firstIndex(of: "$") {

@@ -233,6 +233,23 @@ private final class ScratchTree {
         #expect(tree.discover(["Alias"]).files.map(\.path) == ["Alias/A.swift", "Alias/Deep/B.swift"])
     }
 
+    /// Files found walking real folders are kept apart from named files and links until the end:
+    /// the same choice must come out whichever way a file is met first.
+    @Test func walkedFilesMeetNamedFilesAndLinks() {
+        let tree = ScratchTree()
+        tree.file("Real/A.swift")
+        tree.file("Real/Deep/B.swift")
+        tree.link("Alias", to: "Real")
+        for arguments in [["Real", "Alias/A.swift"], ["Alias/A.swift", "Real"], ["Alias", "Real/A.swift"], ["Real/A.swift", "Alias"]] {
+            let found = tree.discover(arguments).files.map(\.path)
+            let expected = arguments.contains("Real") ? ["Real/A.swift", "Real/Deep/B.swift"] : ["Alias/Deep/B.swift", "Real/A.swift"]
+            #expect(found == expected, "\(arguments)")
+        }
+        // Named and walked: once, under the path that crosses no link.
+        #expect(tree.discover(["Real/Deep/B.swift", "Real", "Real/Deep/B.swift"]).files.map(\.path) == ["Real/A.swift", "Real/Deep/B.swift"])
+        #expect(tree.discover([tree.path("Real/A.swift"), "Real"]).files.map(\.path) == ["Real/A.swift", "Real/Deep/B.swift"])
+    }
+
     @Test func configuredExclusionsPruneFolders() {
         let tree = ScratchTree()
         tree.file("Sources/A.swift")

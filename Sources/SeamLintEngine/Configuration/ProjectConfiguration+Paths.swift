@@ -8,6 +8,15 @@ extension ProjectConfiguration {
     }
 
     static func parent(of path: String) -> String {
+        // Contiguous UTF-8 (native strings): a backward byte loop, not the generic `lastIndex`.
+        let fast = path.utf8.withContiguousStorageIfAvailable { bytes -> String in
+            var slash = bytes.count - 1
+            while slash >= 0 && bytes[slash] != UInt8(ascii: "/") { slash -= 1 }
+            if slash < 0 { return "." }
+            if slash == 0 { return "/" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
+        }
+        if let fast { return fast }
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         if slash == path.utf8.startIndex { return "/" }
         return String(decoding: path.utf8[..<slash], as: UTF8.self)

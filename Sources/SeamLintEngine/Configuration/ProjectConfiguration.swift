@@ -77,7 +77,8 @@ public final class ProjectConfiguration: @unchecked Sendable {
 
     // MARK: Per-file questions
 
-    /// The settings for a file (absolute, standardized path).
+    /// The settings for a file (absolute, standardized path). They depend on its folder alone
+    /// (the path up to its last "/"): the linter asks once per folder (`fileSettingsFollowFolders`).
     public func settings(forFile absolutePath: String) -> FileSettings {
         state(forFolder: Self.parent(of: absolutePath)).effective
     }
@@ -119,8 +120,12 @@ public final class ProjectConfiguration: @unchecked Sendable {
     public func enabledRules(forFiles files: [String]) -> [any Rule.Type] {
         var ids: Set<String> = []
         var seenFolders: Set<String> = []
+        var previous: String?
         for file in files {
             let folder = Self.parent(of: file)
+            // Files come sorted, mostly a folder at a time: the folder just seen needs no hashing.
+            if let previous, PathNames.compare(previous, folder) == 0 { continue }
+            previous = folder
             if seenFolders.insert(folder).inserted { ids.formUnion(state(forFolder: folder).effective.enabledRuleIDs) }
         }
         return rules.filter { ids.contains($0.description.id) }

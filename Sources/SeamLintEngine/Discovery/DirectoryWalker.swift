@@ -45,6 +45,10 @@ struct DirectoryWalker {
     private var links: [Entry] = []
     private var visitedFolders: Set<FileID> = []
     private var best: [PathKey: Candidate] = [:]
+    /// Files found in folders reached without a link, by canonical path: unique among themselves
+    /// (each folder is read once, its names are unique), so they are kept apart from `best`, and
+    /// hashed only when `result` meets other candidates (named files, links).
+    private var walked: [(canonical: String, file: SourceFileRef)] = []
     private var problems: [InputProblem] = []
 
     init(options: DiscoveryOptions, workingDirectory: String) {
@@ -117,8 +121,27 @@ struct DirectoryWalker {
     }
 
     func result() -> (files: [SourceFileRef], problems: [InputProblem]) {
+        var found: [SourceFileRef]
+        if best.isEmpty {
+            found = walked.map(\.file)
+        } else {
+            // Which candidate of a file wins does not depend on the order they are met in.
+            var candidates = best
+            for (canonical, file) in walked {
+                Self.keep(Candidate(file: file, throughLink: false), canonical: canonical, in: &candidates)
+            }
+            found = candidates.values.map(\.file)
+        }
         // Display paths are unique per file, so comparing them alone gives `SourceFileRef`'s order.
-        let files = PathNames.sortedByBytes(best.values.map(\.file)) { $0.path }
+        var files = PathNames.sortedByBytes(found) { $0.path }
+        // A folder renamed and replaced during the walk could list a path twice: once, as `best` would.
+        if files.indices.dropFirst().contains(where: { PathNames.compare(files[$0 - 1].path, files[$0].path) == 0 }) {
+            var unique: [SourceFileRef] = []
+            for file in files where unique.last.map({ PathNames.compare($0.path, file.path) != 0 }) ?? true {
+                unique.append(file)
+            }
+            files = unique
+        }
         var seen = Set<InputProblem>()
         let unique = problems.filter { seen.insert($0).inserted }
         return (files, unique.sorted { PathNames.precedes($0.path, $1.path) })
@@ -136,15 +159,21 @@ struct DirectoryWalker {
 
     /// Keeps, per file, the path that crosses no link, then the byte-wise smallest.
     private mutating func add(_ entry: Entry, language: SourceLanguage) {
-        if let existing = best[PathKey(entry.canonical)] {
-            if existing.throughLink != entry.throughLink {
-                if entry.throughLink { return }
-            } else if !PathNames.precedes(entry.display, existing.file.path) {
-                return
-            }
-        }
         let file = SourceFileRef(path: entry.display, absolutePath: entry.absolute, language: language)
-        best[PathKey(entry.canonical)] = Candidate(file: file, throughLink: entry.throughLink)
+        Self.keep(Candidate(file: file, throughLink: entry.throughLink), canonical: entry.canonical, in: &best)
+    }
+
+    /// Stores `candidate` unless the file's candidate in `candidates` wins: the one that crosses
+    /// no link, then the smaller display path.
+    private static func keep(_ candidate: Candidate, canonical: String, in candidates: inout [PathKey: Candidate]) {
+        // Stored first, the earlier candidate put back when it wins: one hash of the path for
+        // the files met once (nearly all), instead of a lookup and a store.
+        let key = PathKey(canonical)
+        guard let existing = candidates.updateValue(candidate, forKey: key) else { return }
+        let keepsExisting = existing.throughLink != candidate.throughLink
+            ? candidate.throughLink
+            : !PathNames.precedes(candidate.file.path, existing.file.path)
+        if keepsExisting { candidates[key] = existing }
     }
 
     private mutating func queue(_ folder: Entry, id: FileID) {
@@ -169,7 +198,7 @@ struct DirectoryWalker {
     /// Reads one folder: queues subfolders and links, records source files.
     private mutating func read(_ folder: Entry, id: FileID) {
         guard visitedFolders.insert(id).inserted else { return }
-        let descriptor = open(folder.absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = folder.absolute.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0, let stream = fdopendir(descriptor) else {
             let error = FileSystem.currentError()
             if descriptor >= 0 { close(descriptor) }
@@ -226,7 +255,11 @@ struct DirectoryWalker {
                 else { continue }
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
-                add(child, language: language)
+                if child.throughLink {
+                    add(child, language: language)
+                } else {
+                    walked.append((child.canonical, SourceFileRef(path: child.display, absolutePath: child.absolute, language: language)))
+                }
             case .symbolicLink:
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
@@ -297,8 +330,10 @@ struct DirectoryWalker {
         let display = folder.display.utf8.first == UInt8(ascii: "/")
             ? PathNames.displayPath(absolute, workingDirectory: workingDirectory)
             : PathNames.join(folder.display, name)
-        return Entry(display: display, absolute: absolute, canonical: PathNames.join(folder.canonical, name),
-                     throughLink: folder.throughLink)
+        // A folder reached without links is usually opened by its canonical path: the child's
+        // two paths are then the same string, built once.
+        let canonical = PathNames.compare(folder.canonical, folder.absolute) == 0 ? absolute : PathNames.join(folder.canonical, name)
+        return Entry(display: display, absolute: absolute, canonical: canonical, throughLink: folder.throughLink)
     }
 
     private static func kind(ofDirectoryEntryType type: UInt8) -> FileKind? {

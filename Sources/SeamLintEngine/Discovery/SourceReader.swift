@@ -24,7 +24,8 @@ public enum SourceReader {
             .failure(InputProblem(path: file.path, reason: reason))
         }
         // O_NONBLOCK so that opening a FIFO named like a source file does not hang.
-        let descriptor = open(file.absolutePath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        // `withCString` passes a native string's own bytes; passing the `String` copied them.
+        let descriptor = file.absolutePath.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { return failure(FileSystem.currentError().description) }
         defer { close(descriptor) }
 

@@ -1,0 +1,59 @@
+import SeamLintCore
+@testable import SeamLintEngine
+import Testing
+
+/// The byte-level shortcuts of manifest reading give what the `Character` and Foundation paths give.
+@Suite("Manifest text: OpenStep plists, trimming, settings")
+struct ManifestTextTests {
+    @Test("quoted strings with and without escapes, an unterminated one, duplicate keys (the last wins)")
+    func openStepStrings() {
+        var parser = OpenStepPlistParser(Array(#"{ a = "plain é"; b = "say \"hi\"\n\tend\\"; c = "x"; c = "y"; d = ( "1", two, ); }"#.utf8))
+        let expected: PlistValue = .dictionary([
+            "a": .string("plain é"), "b": .string("say \"hi\"\n\tend\\"), "c": .string("y"),
+            "d": .array([.string("1"), .string("two")]),
+        ])
+        #expect(parser.parse() == expected)
+        var open = OpenStepPlistParser(Array(#"{ a = "never closed"#.utf8))
+        #expect(open.parse() == nil)
+        var bare = OpenStepPlistParser(Array(#""ends with \"#.utf8))
+        #expect(bare.parse() == .string("ends with \\"))
+        var nested = OpenStepPlistParser(Array("{ outer = { inner = 1; }; after = 2; }".utf8))
+        #expect(nested.parse() == .dictionary(["outer": .dictionary(["inner": .string("1")]), "after": .string("2")]))
+    }
+
+    /// `trim` as it was before its byte shortcut: by `Character`.
+    static func characterTrim(_ text: String, also extra: String = "") -> String {
+        func trimmed(_ character: Character) -> Bool {
+            (character.isWhitespace && !character.isNewline) || extra.contains(character)
+        }
+        guard let first = text.firstIndex(where: { !trimmed($0) }),
+              let last = text.lastIndex(where: { !trimmed($0) }) else { return "" }
+        return String(text[first...last])
+    }
+
+    @Test("trim agrees with the Character-wise trim, shortcut or not", arguments: [
+        "", " ", "a", " a ", "\ta\t", "\"16.0\"", "16.0;", "x\u{301}", "\u{301}x", "\u{0600} ", "a\u{00A0}", "\u{00A0}a",
+        "\r\n", "a\r\n", "\u{2003}a\u{2003}", "\"\u{301}a", "a \"", "é", "a\u{0600}1",
+    ])
+    func trimAgrees(text: String) {
+        for extra in ["", "\"", ";\"'", "\"',{}"] {
+            #expect(ManifestParser.trim(text, also: extra) == Self.characterTrim(text, also: extra), "\(text.debugDescription) \(extra)")
+            #expect(ManifestParser.trim(text[...], also: extra) == Self.characterTrim(text, also: extra))
+        }
+    }
+
+    @Test("merge: a dollar byte that is no dollar Character, inherited in both spellings, a key with a bracket byte only")
+    func mergeByteChecks() {
+        var settings = ["X": "1"]
+        XcodeProjectSettings.merge(["A": "$\u{301}(X)", "B": "${inherited} $(inherited)", "C\u{301}[": "v", "D": "inherit$"],
+                                   into: &settings, context: [:])
+        #expect(settings["A"] == "$\u{301}(X)")
+        #expect(settings["D"] == "inherit$")
+        #expect(XcodeProjectSettings.containsBytes("a inherited b", "inherited"))
+        #expect(!XcodeProjectSettings.containsBytes("inherite", "inherited"))
+        #expect(!XcodeProjectSettings.containsBytes("iinheriteX", "inherited"))
+        var layered = ["B": "low"]
+        XcodeProjectSettings.merge(["B": "${inherited} $(inherited)"], into: &layered, context: [:])
+        #expect(layered["B"] == "low low")
+    }
+}
