@@ -48,6 +48,7 @@ enum TimingsReport {
         case .facts(let id): return "facts for " + id
         case .suppressions: return "suppression comments"
         case .deferredFacts: return "deferred facts (second pass)"
+        case .spelledWords: return "names each Swift file spells (for the second pass)"
         case .projectRules: return "project facts merge, suppressions, sorting"
         case .reporting: return "reporting"
         }

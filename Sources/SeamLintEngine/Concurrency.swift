@@ -77,9 +77,11 @@ public struct StageTimings: Sendable {
         case facts(String)
         /// Suppression comments.
         case suppressions
-        /// The second pass for deferred facts (`ProjectRule.defersFacts`), reading included, and the
-        /// first pass's index of the names each Swift file spells (`SpelledWords`), which it reads.
+        /// The second pass for deferred facts (`ProjectRule.defersFacts`), reading included.
         case deferredFacts
+        /// The first pass's index of the names each Swift file spells (`SpelledWords`), which the
+        /// second pass reads to choose its files.
+        case spelledWords
         /// Project rules deciding from all facts, and applying suppressions (serial).
         case projectRules
         /// Rendering and writing the report (serial).
@@ -120,7 +122,7 @@ struct WorkerTimings {
             case .declarations: return .declarations
             case .manifests: return .manifests
             case .suppressions: return .suppressions
-            case .spelledWords: return .deferredFacts
+            case .spelledWords: return .spelledWords
             }
         }
     }

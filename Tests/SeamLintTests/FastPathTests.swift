@@ -354,6 +354,18 @@ struct FastPathTests {
                     + "libclang); Swift files read again by the deferred rounds: 0")
     }
 
+    /// The index of spelled names has its own line: charged to the second pass, it made a run
+    /// whose rounds read nothing look as if they cost.
+    @Test func spelledWordsHaveTheirOwnTimingsLine() {
+        let files = [(path: "Model.swift", code: "struct Model { var name = \"Ada\" }\n"),
+                     (path: "Plain.swift", code: "import UIKit\nfinal class Plain: UIViewController {}\n")]
+        let deferring = InMemoryLint.run(files, rules: [ScrollEdgeOverlay.self])
+        #expect(deferring.timings.nanoseconds[.spelledWords] != nil)
+        #expect(deferring.timings.nanoseconds[.deferredFacts] == nil, "no project needs the rounds")
+        #expect(InMemoryLint.run(files, rules: [SubviewsKVO.self]).timings.nanoseconds[.spelledWords] == nil)
+        #expect(TimingsReport.render(deferring).contains("names each Swift file spells (for the second pass)"))
+    }
+
     /// The footer names the rules the deferred rounds read files for, most reads first.
     @Test func timingsFooterCountsDeferredReadsByRule() {
         var result = LintResult(diagnostics: [], problems: [], filesLinted: 9, bytesLinted: 1, timings: StageTimings(),
