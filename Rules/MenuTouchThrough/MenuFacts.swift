@@ -91,17 +91,12 @@ extension MenuTouchThrough {
         /// The position of `name` in `names`, adding it when new; `hash` is `hash(name.utf8)`.
         mutating func position(of name: String, hash: UInt64) -> Int32 {
             if slots.isEmpty { slots = [Int32](repeating: 0, count: 64) }
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
-            while slots[slot] != 0 {
-                let position = Int(slots[slot] - 1)
-                if hashes[position] == hash, names[position] == name { return Int32(position) }
-                slot = (slot + 1) & mask
-            }
+            let found = probe(name, hash: hash)
+            if let existing = found.position { return existing }
             let position = Int32(names.count)
             names.append(name)
             hashes.append(hash)
-            slots[slot] = position + 1
+            slots[found.slot] = position + 1
             if names.count * 2 > slots.count { grow() }
             return position
         }
@@ -128,15 +123,19 @@ extension MenuTouchThrough {
         /// The position of `name` when some use names it.
         func existingPosition(of name: String) -> Int32? {
             guard !slots.isEmpty else { return nil }
-            let hash = Self.hash(name.utf8)
+            return probe(name, hash: Self.hash(name.utf8)).position
+        }
+
+        /// The slot holding `name` and its position, or the empty slot where it would go (`slots` not empty).
+        private func probe(_ name: String, hash: UInt64) -> (slot: Int, position: Int32?) {
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
             while slots[slot] != 0 {
                 let position = Int(slots[slot] - 1)
-                if hashes[position] == hash, names[position] == name { return Int32(position) }
+                if hashes[position] == hash, names[position] == name { return (slot, Int32(position)) }
                 slot = (slot + 1) & mask
             }
-            return nil
+            return (slot, nil)
         }
 
         /// Records a use given as positions in `names` (see `position(of:)`).

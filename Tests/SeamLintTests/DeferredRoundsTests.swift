@@ -18,6 +18,26 @@ struct DeferredRoundsTests {
         }
         """)
 
+    /// menu_touch_through's menu, and a list whose rows show it in a context menu.
+    private static let filterMenu = (path: "FilterMenu.swift", code: """
+        import SwiftUI
+
+        struct FilterMenu: View {
+            var body: some View {
+                Menu("Filter") { Button("All") {} }
+            }
+        }
+        """)
+    private static let filterMenuRows = (path: "Rows.swift", code: """
+        import SwiftUI
+
+        struct Rows: View {
+            var body: some View {
+                Text("Row").contextMenu { FilterMenu() }
+            }
+        }
+        """)
+
     /// Helpers in files without window, scene-delegate or StoreKit words are recorded in the
     /// deferred rounds, once they spell a global helper: two rounds reach `hostScene`.
     @Test func helpersWithoutWindowWordsAreFollowedInRounds() throws {
@@ -111,15 +131,7 @@ struct DeferredRoundsTests {
     /// A menu helper used outside menus in a file without menu words: the rounds read that file
     /// (it spells the helper) and the helpers around it, not the rest.
     @Test func menuHelpersAreFollowedUpwards() {
-        let menu = (path: "FilterMenu.swift", code: """
-            import SwiftUI
-
-            struct FilterMenu: View {
-                var body: some View {
-                    Menu("Filter") { Button("All") {} }
-                }
-            }
-            """)
+        let menu = Self.filterMenu
         let list = (path: "List.swift", code: """
             import SwiftUI
 
@@ -293,24 +305,8 @@ struct DeferredRoundsTests {
     /// and the file that only spells a helper further up is never read again.
     @Test func aMenuHelperUsedInAnUnusedViewIsNotFollowedFurther() {
         let files = [
-            (path: "FilterMenu.swift", code: """
-                import SwiftUI
-
-                struct FilterMenu: View {
-                    var body: some View {
-                        Menu("Filter") { Button("All") {} }
-                    }
-                }
-                """),
-            (path: "Rows.swift", code: """
-                import SwiftUI
-
-                struct Rows: View {
-                    var body: some View {
-                        Text("Row").contextMenu { FilterMenu() }
-                    }
-                }
-                """),
+            Self.filterMenu,
+            Self.filterMenuRows,
             (path: "Bar.swift", code: """
                 import SwiftUI
 
@@ -352,15 +348,7 @@ struct DeferredRoundsTests {
     /// would be a submenu. Cutting the rounds short must not drop it.
     @Test func aMenuHelperIsFollowedUpToTheUseThatDecidesIt() {
         let files = [
-            (path: "FilterMenu.swift", code: """
-                import SwiftUI
-
-                struct FilterMenu: View {
-                    var body: some View {
-                        Menu("Filter") { Button("All") {} }
-                    }
-                }
-                """),
+            Self.filterMenu,
             (path: "Rows.swift", code: """
                 import SwiftUI
 
@@ -414,24 +402,8 @@ struct DeferredRoundsTests {
     /// only spell `configure` (every view controller's) are never read.
     @Test func menuHelperRoundsLookForTypeNamesBeforeMemberNames() {
         let files = [
-            (path: "FilterMenu.swift", code: """
-                import SwiftUI
-
-                struct FilterMenu: View {
-                    var body: some View {
-                        Menu("Filter") { Button("All") {} }
-                    }
-                }
-                """),
-            (path: "Rows.swift", code: """
-                import SwiftUI
-
-                struct Rows: View {
-                    var body: some View {
-                        Text("Row").contextMenu { FilterMenu() }
-                    }
-                }
-                """),
+            Self.filterMenu,
+            Self.filterMenuRows,
             (path: "Panel.swift", code: """
                 import SwiftUI
 
@@ -479,15 +451,7 @@ struct DeferredRoundsTests {
     /// Without it the menu would be a submenu.
     @Test func aMemberNameLeftForLaterIsStillLookedFor() {
         let files = [
-            (path: "FilterMenu.swift", code: """
-                import SwiftUI
-
-                struct FilterMenu: View {
-                    var body: some View {
-                        Menu("Filter") { Button("All") {} }
-                    }
-                }
-                """),
+            Self.filterMenu,
             (path: "Panel.swift", code: """
                 import SwiftUI
 
