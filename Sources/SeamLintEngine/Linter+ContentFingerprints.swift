@@ -1,11 +1,12 @@
+import Foundation
 import SeamLintCore
 
 extension Linter {
     /// Project-rule findings are made from facts, after the files' bytes are gone: their files
     /// (only those, once each) are loaded again to stamp their content fingerprints, so the
     /// reporters and the baseline never read a file themselves.
-    static func stampContentFingerprints(_ diagnostics: inout [Diagnostic], files: [FileResult],
-                                         load: (Int) -> LoadOutcome) {
+    static func stampContentFingerprints(_ diagnostics: inout [Diagnostic], files: [FileResult], workers: Int,
+                                         load: @Sendable (Int) -> LoadOutcome) {
         var pending: [String: [Int]] = [:]
         for index in diagnostics.indices where diagnostics[index].contentFingerprint == nil {
             pending[diagnostics[index].location.file, default: []].append(index)
@@ -15,12 +16,21 @@ extension Linter {
         for (index, file) in files.enumerated() where pending[file.path] != nil && fileIndex[file.path] == nil {
             fileIndex[file.path] = index
         }
-        for path in pending.keys.sorted() {
-            guard let index = fileIndex[path], case .source(let loaded) = load(index) else { continue }
-            var content = ContentFingerprint(bytes: loaded.bytes)
-            for position in pending[path]! {
-                diagnostics[position].contentFingerprint = content.of(diagnostics[position])
+        // Each file on its own: read and fingerprinted on every core (a file per finding, often).
+        let paths = pending.keys.sorted()
+        let found = ResultSlots<[(position: Int, fingerprint: String)]>(count: paths.count)
+        let queue = WorkQueue(count: paths.count)
+        let (reading, indexOf, positions) = (diagnostics, fileIndex, pending)
+        DispatchQueue.concurrentPerform(iterations: min(workers, paths.count)) { _ in
+            while let slot = queue.next() {
+                let path = paths[slot]
+                guard let index = indexOf[path], case .source(let loaded) = load(index) else { found[slot] = []; continue }
+                var content = ContentFingerprint(bytes: loaded.bytes)
+                found[slot] = positions[path]!.map { ($0, content.of(reading[$0])) }
             }
+        }
+        for stamps in found.values {
+            for stamp in stamps { diagnostics[stamp.position].contentFingerprint = stamp.fingerprint }
         }
     }
 }

@@ -182,7 +182,7 @@ public final class Linter: Sendable {
         var result = finish(fileResults, targets: targets, timings: timings, merged: deferred.unchanged)
         result.deferredFactFiles = deferred.files.count
         result.deferredFactFilesByRule = deferred.files.byRule
-        Self.stampContentFingerprints(&result.diagnostics, files: fileResults, load: load)
+        Self.stampContentFingerprints(&result.diagnostics, files: fileResults, workers: workers, load: load)
         result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
         // Freeing every file's facts and spelled words takes a few milliseconds per thousand
         // files: another core does it while the caller reports.
