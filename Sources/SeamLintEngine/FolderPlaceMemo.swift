@@ -18,12 +18,8 @@ import SeamLintCore
 /// and run: never shared between threads or outlives its resolver.
 final class FolderPlaceMemo {
     private var folder: [UInt8] = []
-    private var known = false
-    private var settings = FileSettings(enabledRuleIDs: [])
-    private var target: DeploymentTarget?
-    private var projectRoot = ""
-    private var scenes = AppScenes.unknown
-
+    /// What `folder` decided; nil when nothing is remembered.
+    private var place: FilePlace?
     /// The length of the folder part of `path` (the bytes before its last "/"), or nil when the
     /// path is not clean.
     static func folderLength(_ path: String) -> Int? {
@@ -45,25 +41,29 @@ final class FolderPlaceMemo {
     }
 
     /// The memory, when `path` is clean and in the folder remembered.
-    func recall(_ path: String) -> (settings: FileSettings, target: DeploymentTarget?, projectRoot: String, scenes: AppScenes)? {
-        guard known, let length = Self.folderLength(path), length == folder.count else { return nil }
+    func recall(_ path: String) -> FilePlace? {
+        guard let place, let length = Self.folderLength(path), length == folder.count else { return nil }
         var path = path
         let same = path.withUTF8 { bytes in
             folder.withUnsafeBufferPointer { memory in
                 length == 0 || memcmp(bytes.baseAddress!, memory.baseAddress!, length) == 0
             }
         }
-        return same ? (settings, target, projectRoot, scenes) : nil
+        return same ? place : nil
     }
 
     /// Remembers what `path`'s folder decided (forgets when the path is not clean).
-    func remember(_ path: String, settings: FileSettings, target: DeploymentTarget?, projectRoot: String, scenes: AppScenes) {
-        guard let length = Self.folderLength(path) else { known = false; return }
+    func remember(_ path: String, _ place: FilePlace) {
+        guard let length = Self.folderLength(path) else { self.place = nil; return }
         folder = Array(path.utf8.prefix(length))
-        known = true
-        self.settings = settings
-        self.target = target
-        self.projectRoot = projectRoot
-        self.scenes = scenes
+        self.place = place
     }
+}
+
+/// A file's settings and what its folder's manifests decide (`target` nil when the settings give one).
+struct FilePlace {
+    var settings: FileSettings
+    var target: DeploymentTarget?
+    var projectRoot: String
+    var scenes: AppScenes
 }

@@ -386,14 +386,14 @@ public final class Linter: Sendable {
 
     /// A file's settings and what its folder's manifests decide (`target` nil when the settings
     /// give one), from `memo` when it remembers the file's folder and the answers follow folders.
-    func place(_ absolutePath: String, targets: DeploymentTargetResolver, memo: FolderPlaceMemo?)
-        -> (settings: FileSettings, target: DeploymentTarget?, projectRoot: String, scenes: AppScenes) {
+    func place(_ absolutePath: String, targets: DeploymentTargetResolver, memo: FolderPlaceMemo?) -> FilePlace {
         let memo = options.fileSettings == nil || options.fileSettingsFollowFolders ? memo : nil
         if let known = memo?.recall(absolutePath) { return known }
         let settings = options.fileSettings?(absolutePath) ?? runWideSettings
-        let place = targets.place(ofFile: absolutePath, needsTarget: settings.iosDeploymentTarget == nil)
-        memo?.remember(absolutePath, settings: settings, target: place.target, projectRoot: place.projectRoot, scenes: place.scenes)
-        return (settings, place.target, place.projectRoot, place.scenes)
+        let found = targets.place(ofFile: absolutePath, needsTarget: settings.iosDeploymentTarget == nil)
+        let place = FilePlace(settings: settings, target: found.target, projectRoot: found.projectRoot, scenes: found.scenes)
+        memo?.remember(absolutePath, place)
+        return place
     }
 
     /// What rule `id` sees of a file: its configured severity (else `fallback`) and options.
