@@ -401,8 +401,14 @@ struct OpenStepPlistParser {
     /// The entries of the dictionaries being read, innermost last: each dictionary is built once
     /// at its full size (growing it entry by entry rehashed a project's thousands of objects).
     private var entries: [(key: String, value: PlistValue)] = []
+    /// `isa`s of the objects (`{ objects = { ID = { isa = …; … }; }; }`) left out of the result:
+    /// checked for syntax like the others, but no string or dictionary is built for them.
+    private let skippedObjectKinds: Set<ArraySlice<UInt8>>
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], skippingObjectsOf kinds: Set<String> = []) {
+        self.bytes = bytes
+        skippedObjectKinds = Set(kinds.map { ArraySlice($0.utf8) })
+    }
 
     mutating func parse() -> PlistValue? { value() }
 
@@ -425,6 +431,13 @@ struct OpenStepPlistParser {
                     var result = [String: PlistValue](minimumCapacity: entries.count - first)
                     for entry in entries[first...] { result[entry.key] = entry.value }
                     return .dictionary(result)
+                }
+                if depth == 2 && !skippedObjectKinds.isEmpty {
+                    switch skipsObject() {
+                    case true?: continue
+                    case false?: break
+                    case nil: return nil
+                    }
                 }
                 guard case .string(let key)? = string() else { return nil }
                 skipTrivia()
@@ -487,6 +500,86 @@ struct OpenStepPlistParser {
         while index < bytes.count && isBareStringByte(bytes[index]) { index += 1 }
         guard index > start else { return nil }
         return .string(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    /// At an entry of the objects (`ID = { isa = Kind; … };`, two levels down): true, and moved past
+    /// it, when its kind is skipped; false, not moved, when it is not; nil when it is malformed.
+    private mutating func skipsObject() -> Bool? {
+        let saved = index
+        guard skipString() else { return nil }
+        skipTrivia()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        skipTrivia()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{"), let kind = objectKind(after: index + 1),
+              skippedObjectKinds.contains(kind) else {
+            index = saved
+            return false
+        }
+        guard skipValue() else { return nil }
+        skipTrivia()
+        if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
+        return true
+    }
+
+    /// The value of a first key `isa` at `start` (just inside a `{`), without moving; nil otherwise.
+    private mutating func objectKind(after start: Int) -> ArraySlice<UInt8>? {
+        let saved = index
+        defer { index = saved }
+        index = start
+        skipTrivia()
+        guard bytes[index...].starts(with: "isa".utf8) else { return nil }
+        index += 3
+        skipTrivia()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        skipTrivia()
+        let kindStart = index
+        while index < bytes.count && isBareStringByte(bytes[index]) { index += 1 }
+        return index > kindStart ? bytes[kindStart..<index] : nil
+    }
+
+    /// Moves past one value, accepting exactly what `value()` accepts, and builds nothing.
+    private mutating func skipValue() -> Bool {
+        skipTrivia()
+        guard index < bytes.count, depth < 64 else { return false }
+        let open = bytes[index]
+        guard open == UInt8(ascii: "{") || open == UInt8(ascii: "(") else { return skipString() }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        let close = open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: ")")
+        while true {
+            skipTrivia()
+            guard index < bytes.count else { return false }
+            if bytes[index] == close { index += 1; return true }
+            if open == UInt8(ascii: "{") {
+                guard skipString() else { return false }
+                skipTrivia()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return false }
+                index += 1
+            }
+            guard skipValue() else { return false }
+            skipTrivia()
+            let separator = open == UInt8(ascii: "{") ? UInt8(ascii: ";") : UInt8(ascii: ",")
+            if index < bytes.count, bytes[index] == separator { index += 1 }
+        }
+    }
+
+    /// Moves past one quoted or bare string, as `string()` reads it.
+    private mutating func skipString() -> Bool {
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") && index + 1 < bytes.count ? 2 : 1
+            }
+            index += 1
+            return true
+        }
+        let start = index
+        while index < bytes.count && isBareStringByte(bytes[index]) { index += 1 }
+        return index > start
     }
 
     private func isBareStringByte(_ byte: UInt8) -> Bool {

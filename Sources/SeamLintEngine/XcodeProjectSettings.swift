@@ -37,7 +37,7 @@ struct XcodeProjectSettings {
     /// Reads `text`; `folder` (the folder holding the `.xcodeproj`) and `read` resolve `.xcconfig`
     /// files, which are skipped when `folder` is nil. Nil when the text is not a property list.
     init?(pbxproj text: String, folder: String? = nil, read: (String) -> String = { _ in "" }) {
-        var parser = OpenStepPlistParser(Array(text.utf8))
+        var parser = OpenStepPlistParser(Array(text.utf8), skippingObjectsOf: Self.unreadObjectKinds)
         guard case .dictionary(let root)? = parser.parse(), case .dictionary(let objects)? = root["objects"] else { return nil }
         let paths = FileReferencePaths(objects: objects)
         var xcconfigCache: [String: [String: String]] = [:]
@@ -99,6 +99,16 @@ struct XcodeProjectSettings {
         }
         xcconfigFiles = readFiles.sorted()
     }
+
+    /// Objects this reads nothing of (it reads projects, native targets, configuration lists and
+    /// configurations, and the file references and groups that place an `.xcconfig`): most of a
+    /// project's objects are build files and build phases, left unbuilt by the parser.
+    static let unreadObjectKinds: Set<String> = [
+        "PBXBuildFile", "PBXSourcesBuildPhase", "PBXResourcesBuildPhase", "PBXFrameworksBuildPhase",
+        "PBXHeadersBuildPhase", "PBXCopyFilesBuildPhase", "PBXShellScriptBuildPhase", "PBXRezBuildPhase",
+        "PBXBuildRule", "PBXContainerItemProxy", "PBXTargetDependency", "PBXReferenceProxy",
+        "XCSwiftPackageProductDependency", "XCRemoteSwiftPackageReference", "XCLocalSwiftPackageReference",
+    ]
 
     /// Layers `upper` over `settings`: `$(inherited)` keeps the value below, known variables are substituted.
     static func merge(_ upper: [String: String], into settings: inout [String: String], context: [String: String]) {

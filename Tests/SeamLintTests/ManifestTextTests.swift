@@ -21,6 +21,38 @@ struct ManifestTextTests {
         #expect(nested.parse() == .dictionary(["outer": .dictionary(["inner": .string("1")]), "after": .string("2")]))
     }
 
+    @Test("objects of skipped kinds are left out unbuilt, and malformed ones still fail the parse")
+    func skippedObjects() {
+        let text = #"""
+        { objects = {
+            A1 /* x.swift in Sources */ = {isa = PBXBuildFile; fileRef = F1 /* x.swift */; settings = {ATTRIBUTES = (Weak, ); }; };
+            F1 = {isa = PBXFileReference; path = "x.swift"; };
+            P1 = {isa = PBXSourcesBuildPhase; files = ( A1 /* x.swift */, "quoted \" }", ); };
+            N1 = {name = first; isa = PBXBuildFile; };
+        }; rootObject = R; }
+        """#
+        let kinds: Set<String> = ["PBXBuildFile", "PBXSourcesBuildPhase"]
+        var full = OpenStepPlistParser(Array(text.utf8))
+        var skipping = OpenStepPlistParser(Array(text.utf8), skippingObjectsOf: kinds)
+        guard case .dictionary(let all)? = full.parse(), case .dictionary(let allObjects)? = all["objects"],
+              case .dictionary(let kept)? = skipping.parse(), case .dictionary(let keptObjects)? = kept["objects"] else {
+            Issue.record("both parses should succeed")
+            return
+        }
+        // `isa` not first: read whole, as Xcode never writes it so.
+        #expect(Set(keptObjects.keys) == ["F1", "N1"])
+        #expect(keptObjects["F1"] == allObjects["F1"] && keptObjects["N1"] == allObjects["N1"])
+        #expect(kept["rootObject"] == .string("R"))
+        // A skipped object is checked as strictly as a read one.
+        for broken in ["A2 = {isa = PBXBuildFile; fileRef F1; };", "A2 = {isa = PBXBuildFile; files = ( <<<<<<< HEAD ); };",
+                       "A2 = {isa = PBXBuildFile; fileRef = F1;"] {
+            let bytes = Array("{ objects = { \(broken) }; }".utf8)
+            var strict = OpenStepPlistParser(bytes)
+            var skipper = OpenStepPlistParser(bytes, skippingObjectsOf: kinds)
+            #expect(strict.parse() == nil && skipper.parse() == nil, "\(broken)")
+        }
+    }
+
     /// `trim` as it was before its byte shortcut: by `Character`.
     static func characterTrim(_ text: String, also extra: String = "") -> String {
         func trimmed(_ character: Character) -> Bool {
