@@ -2,6 +2,7 @@ import Foundation
 import SeamLintCLI
 
 StandardStreams.prepare()
+AllocatorTuning.prepare()
 let arguments = Array(CommandLine.arguments.dropFirst())
 CommandLineTool.serveLibclangWorkerIfAsked(arguments)
 var tool = CommandLineTool()
