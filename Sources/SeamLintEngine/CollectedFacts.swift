@@ -20,7 +20,7 @@ extension [CollectedFacts] {
 }
 
 /// Each collector's facts in one project, appended in file order (nil: none recorded).
-struct ProjectFactsByCollector {
+struct ProjectFactsByCollector: Sendable {
     private(set) var values: [(any ProjectFacts)?]
 
     init(collectors: Int) { values = [(any ProjectFacts)?](repeating: nil, count: collectors) }

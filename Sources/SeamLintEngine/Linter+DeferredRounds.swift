@@ -13,11 +13,7 @@ extension Linter {
         let deferring = factCollectors.indices.filter { factCollectors[$0].defersFacts }
         guard !deferring.isEmpty else { return (StageTimings(), (0, [:]), [:]) }
         // Only the deferring collectors' first-pass facts are merged: they alone decide.
-        var merged: [String: ProjectFactsByCollector] = [:]
-        for result in fileResults where !result.path.isEmpty {
-            merged[result.project, default: ProjectFactsByCollector(collectors: factCollectors.count)]
-                .add(result.facts, of: { factCollectors[$0].defersFacts })
-        }
+        var merged = mergedByProject(fileResults, workers: workers, of: factCollectors.map { $0.defersFacts })
         var open: [String: [Int]] = [:]
         // Per project and collector: `deferredInput` of the first-pass facts, fixed for every round.
         var inputs: [String: [Int: [String]]] = [:]
@@ -206,5 +202,27 @@ extension Linter {
             }
         }
         return facts
+    }
+
+    /// Each project's first-pass facts of the collectors `included` marks, merged in file order.
+    /// Projects merge in parallel, the largest first: merging a large app's facts (every file's
+    /// declared names) took a core for a tenth of the rounds' time while the other waited.
+    func mergedByProject(_ results: [FileResult], workers: Int, of included: [Bool]) -> [String: ProjectFactsByCollector] {
+        var grouped: [String: [Int]] = [:]
+        for index in results.indices where !results[index].path.isEmpty {
+            grouped[results[index].project, default: []].append(index)
+        }
+        let filesByProject = grouped
+        let projects = filesByProject.keys.sorted { filesByProject[$0]!.count > filesByProject[$1]!.count }
+        let slots = ResultSlots<ProjectFactsByCollector>(count: projects.count)
+        let queue = WorkQueue(count: projects.count)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, projects.count))) { _ in
+            while let position = queue.next() {
+                var facts = ProjectFactsByCollector(collectors: factCollectors.count)
+                for index in filesByProject[projects[position]]! { facts.add(results[index].facts, of: { included[$0] }) }
+                slots[position] = facts
+            }
+        }
+        return Dictionary(uniqueKeysWithValues: zip(projects, slots.values))
     }
 }
