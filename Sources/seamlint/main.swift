@@ -2,4 +2,6 @@ import Foundation
 import SeamLintCLI
 
 // The same command as `lint`, under a name that cannot clash with the Android SDK's `lint`.
-exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first != "server" { AllocatorTuning.prepare() }
+exit(CommandLineTool().run(arguments))
