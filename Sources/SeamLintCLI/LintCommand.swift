@@ -36,6 +36,9 @@ struct LintCommand {
         }
         if let text = arguments.value("--max-file-size") { options.maximumFileSize = try Self.maximumFileSize(text) }
         options.ruleOptions = setup.ruleOptions
+        // A baseline fingerprints what it records or compares; stamped by the run, its files are not read again.
+        options.stampsContentFingerprints = type(of: reporter).usesContentFingerprints
+            || setup.baselinePath != nil || setup.writeBaselinePath != nil
 
         var discovery = DiscoveryOptions()
         discovery.followSymlinks = arguments.has("--follow-symlinks")

@@ -35,6 +35,9 @@ public struct LintOptions: Sendable {
     /// tokenized nor given structure, since none of them could see anything in it. False (tests
     /// that compare both paths): every Swift file is tokenized.
     public var skipsSwiftFilesWithoutTriggerWords = true
+    /// True: project-rule findings get their `contentFingerprint` (their files read again after
+    /// the run). Only the fingerprinting reporters and baselines need it.
+    public var stampsContentFingerprints = true
 
     public init(rules: [any Rule.Type]) { self.rules = rules }
 
@@ -182,7 +185,9 @@ public final class Linter: Sendable {
         var result = finish(fileResults, targets: targets, timings: timings, merged: deferred.unchanged)
         result.deferredFactFiles = deferred.files.count
         result.deferredFactFilesByRule = deferred.files.byRule
-        Self.stampContentFingerprints(&result.diagnostics, files: fileResults, workers: workers, load: load)
+        if options.stampsContentFingerprints {
+            Self.stampContentFingerprints(&result.diagnostics, files: fileResults, workers: workers, load: load)
+        }
         result.timings.wallNanoseconds = monotonicNanoseconds() &- wallStart
         // Freeing every file's facts and spelled words takes a few milliseconds per thousand
         // files: another core does it while the caller reports.

@@ -80,6 +80,19 @@ struct StableIdentityTests {
         #expect(Self.fingerprints(after.gitlab) == Self.fingerprints(before.gitlab))
     }
 
+    @Test func projectFindingsAreStampedOnlyWhenAsked() {
+        let code = "import UIKit\nfunc f() {\n    let w = UIApplication.shared.keyWindow\n    _ = w\n}\n"
+        var options = LintOptions(rules: allRules)
+        let stamped = Linter(options: options, allRules: allRules).lint(sources: [(path: "A.swift", code: code)])
+        options.stampsContentFingerprints = false
+        let unstamped = Linter(options: options, allRules: allRules).lint(sources: [(path: "A.swift", code: code)])
+        #expect(!stamped.diagnostics.isEmpty && stamped.diagnostics.allSatisfy { $0.contentFingerprint != nil })
+        #expect(unstamped.diagnostics.contains { $0.contentFingerprint == nil }, "the key window pick is a project finding")
+        #expect(unstamped.diagnostics.map(\.message) == stamped.diagnostics.map(\.message))
+        let fingerprinting = Reporters.all.filter { $0.usesContentFingerprints }.map { $0.id }.sorted()
+        #expect(fingerprinting == [GitLabReporter.id, SARIFReporter.id])
+    }
+
     @Test func rewordingAMessageKeepsTheFingerprint() {
         let code = "import UIKit\nfunc f() {\n    let w = UIApplication.shared.keyWindow\n    _ = w\n}\n"
         let result = Linter(options: LintOptions(rules: allRules), allRules: allRules).lint(sources: [(path: "A.swift", code: code)])

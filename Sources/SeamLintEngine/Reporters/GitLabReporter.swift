@@ -16,6 +16,7 @@ import SeamLintCore
 public struct GitLabReporter: Reporter {
     public static let id = "gitlab"
     public static let summary = "GitLab Code Quality JSON"
+    public static let usesContentFingerprints = true
 
     public init() {}
 

@@ -10,6 +10,8 @@ public protocol Reporter: Sendable {
     /// Streaming reporters (xcode, github) print each diagnostic as it comes; the others render
     /// once, at the end, sorted.
     static var isStreaming: Bool { get }
+    /// Prints `Diagnostic.contentFingerprint` (the linter stamps project findings only for these).
+    static var usesContentFingerprints: Bool { get }
 
     init()
 
@@ -21,6 +23,7 @@ public protocol Reporter: Sendable {
 
 extension Reporter {
     public static var isStreaming: Bool { false }
+    public static var usesContentFingerprints: Bool { false }
 
     public func renderOne(_ diagnostic: Diagnostic, context: ReportContext) -> String { "" }
 }

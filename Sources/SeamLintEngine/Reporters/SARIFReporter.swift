@@ -20,6 +20,7 @@ import SeamLintCore
 public struct SARIFReporter: Reporter {
     public static let id = "sarif"
     public static let summary = "SARIF 2.1.0 (GitHub code scanning)"
+    public static let usesContentFingerprints = true
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     static let informationURI = "https://github.com/seamlint/seamlint"
     static let fingerprintKey = "seamlintFingerprint/v2"
