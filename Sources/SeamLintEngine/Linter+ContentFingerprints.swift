@@ -13,8 +13,9 @@ extension Linter {
         }
         guard !pending.isEmpty else { return }
         var fileIndex: [String: Int] = [:]
-        for (index, file) in files.enumerated() where pending[file.path] != nil && fileIndex[file.path] == nil {
-            fileIndex[file.path] = index
+        // By index: no copy of each `FileResult` (every field retained, then released).
+        for index in files.indices where pending[files[index].path] != nil && fileIndex[files[index].path] == nil {
+            fileIndex[files[index].path] = index
         }
         // Each file on its own: read and fingerprinted on every core (a file per finding, often).
         let paths = pending.keys.sorted()

@@ -474,22 +474,23 @@ public final class Linter: Sendable {
         var bytes = 0
         var suppressions: [String: FileSuppressions] = [:]
         var settings: [String: FileSettings] = [:]
-        for (index, result) in results.enumerated() {
-            diagnostics += result.diagnostics
-            if let fileSuppressions = result.suppressions { suppressions[result.path] = fileSuppressions }
-            if options.fileSettings != nil, let fileSettings = result.settings { settings[result.path] = fileSettings }
-            filesByProject[result.project, default: []].append(index)
-            if let problem = result.problem {
+        // By index: no copy of each `FileResult` (every field retained, then released).
+        for index in results.indices {
+            diagnostics += results[index].diagnostics
+            if let fileSuppressions = results[index].suppressions { suppressions[results[index].path] = fileSuppressions }
+            if options.fileSettings != nil, let fileSettings = results[index].settings { settings[results[index].path] = fileSettings }
+            filesByProject[results[index].project, default: []].append(index)
+            if let problem = results[index].problem {
                 problems.append(problem)
-            } else if result.skippedObjectiveC {
+            } else if results[index].skippedObjectiveC {
                 skippedObjectiveC += 1
             } else {
                 linted += 1
             }
-            if result.skippedByPrescan {
-                if result.language == .swift { prescanSkipped.swift += 1 } else { prescanSkipped.objectiveC += 1 }
+            if results[index].skippedByPrescan {
+                if results[index].language == .swift { prescanSkipped.swift += 1 } else { prescanSkipped.objectiveC += 1 }
             }
-            bytes += result.bytes
+            bytes += results[index].bytes
         }
         // Each project merges its facts and decides on them on its own, so projects run in
         // parallel; their findings join in a stable order (projects sorted, rules in order).
