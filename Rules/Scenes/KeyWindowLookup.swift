@@ -591,17 +591,20 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
         Set(firstPass.provenance.uses.compactMap { $0.sink?.function }).sorted()
     }
 
-    /// A Swift file that spells none of these holds no global pick or collection, app-delegate
-    /// read, window pick or StoreKit call (`SceneProvenanceCollector`): `keyWindow`, `windows`,
-    /// `isKeyWindow`, `connectedScenes`, `.window`, `requestReview`, `showManageSubscriptions`, and
-    /// `UIApplication` for the app delegate (`UIApplication.shared.delegate`, or `delegate` in an
-    /// extension of `UIApplication`; the word `delegate` alone is in most UIKit files). Its picks on a
-    /// helper's collection (`helperScenes().first`) are uses like those its helpers make, recorded
-    /// in the deferred rounds where it spells the helper.
+    /// A Swift file that spells none of these names holds no global pick or collection, app-delegate
+    /// read, window pick, StoreKit call or scene delegate (`SceneProvenanceCollector`): `keyWindow`,
+    /// `windows`, `isKeyWindow`, `connectedScenes`, `.window`, `requestReview`,
+    /// `showManageSubscriptions`, `UIWindowSceneDelegate`, and `UIApplication` for the app delegate
+    /// (`UIApplication.shared.delegate`, or `delegate` in an extension of `UIApplication`; the word
+    /// `delegate` alone is in most UIKit files). Whole names: `UIWindow`, `windowScene` or
+    /// `WindowGroup` alone hold none of these (a sixth of the files that spell "window"). Its picks
+    /// on a helper's collection (`helperScenes().first`) are uses like those its helpers make,
+    /// recorded in the deferred rounds where it spells the helper.
     static func mayHoldProvenance(_ file: SourceFile) -> Bool {
-        file.mentionsText("window") || file.mentionsText("Window") || file.mentionsText("UIApplication")
-            || file.mentionsText("connectedScenes") || file.mentionsText("requestReview")
-            || file.mentionsText("showManageSubscriptions")
+        file.mentionsName("window") || file.mentionsName("windows") || file.mentionsName("keyWindow")
+            || file.mentionsName("isKeyWindow") || file.mentionsName("UIApplication") || file.mentionsName("connectedScenes")
+            || file.mentionsName("requestReview") || file.mentionsName("showManageSubscriptions")
+            || file.mentionsName("UIWindowSceneDelegate")
     }
 
     /// The first pass records facts here (`factTriggerWords`): checked again in `collectFacts` so that

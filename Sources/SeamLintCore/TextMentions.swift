@@ -96,6 +96,31 @@ extension SourceFile {
         return answer
     }
 
+    /// True when the bytes contain `word` as a whole name: no ASCII letter, digit or `_` right
+    /// before or after it (`window` in `self.window`, not in `windowScene` or `UIWindow`), in
+    /// code, strings or comments alike. A byte from 0x80 counts as a boundary, so this can only
+    /// over-approximate a token search.
+    public func mentionsName(_ word: StaticString) -> Bool {
+        guard mentionsText(word) else { return false }
+        let name = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        return bytes.withUnsafeBufferPointer { text in
+            var from = 0
+            while let offset = TextSearch.firstOffset(of: name, in: UnsafeBufferPointer(rebasing: text[from...])) {
+                let start = from + offset, end = start + name.count
+                if (start == 0 || !Self.isASCIINameByte(text[start - 1])) && (end == text.count || !Self.isASCIINameByte(text[end])) {
+                    return true
+                }
+                from = start + 1
+            }
+            return false
+        }
+    }
+
+    @inline(__always)
+    private static func isASCIINameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+    }
+
     /// `mentionsText` for words known at run time (trigger words).
     public func mentions(_ word: [UInt8]) -> Bool {
         word.withUnsafeBufferPointer { mentions($0) }

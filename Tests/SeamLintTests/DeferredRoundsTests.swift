@@ -75,6 +75,38 @@ struct DeferredRoundsTests {
         #expect(result.deferredFactFiles == 4)
     }
 
+    /// A helper whose file spells `UIWindowScene` but none of the whole names that can start a
+    /// global value (`window`, `keyWindow`, `UIApplication` …) is left to the rounds, which follow
+    /// it as they follow helpers in files without any window word.
+    @Test func helpersSpellingOnlyWindowTypesAreFollowedInRounds() throws {
+        let files = [
+            Self.picker,
+            (path: "Host.swift", code: """
+                func hostScene() -> UIWindowScene? {
+                    let scene = UIApplication.shared.activeScene
+                    return scene
+                }
+                """),
+            (path: "Relay.swift", code: """
+                func relayedScene() -> UIWindowScene? { hostScene() }
+                """),
+            (path: "Use.swift", code: """
+                func rate() {
+                    if let scene = relayedScene() { SKStoreReviewController.requestReview(in: scene) }
+                }
+                """),
+        ]
+        let result = InMemoryLint.run(files, rules: [ConnectedScenesFirst.self, KeyWindowLookup.self], workers: 2)
+        let review = try #require(result.diagnostics.first { $0.location.file == "Use.swift" })
+        #expect(review.message.contains("helper `relayedScene`"), "\(review.message)")
+        #expect(review.related.map(\.location.file) == ["Relay.swift", "Picker.swift"])
+        // Relay.swift spells `UIWindowScene` alone: no first-pass facts, read in a round once
+        // `hostScene` is global.
+        func mayHold(_ code: String) -> Bool { KeyWindowLookup.mayHoldProvenance(SourceFile(path: "A.swift", bytes: Array(code.utf8))) }
+        #expect(!mayHold(files[2].code) && mayHold(files[1].code))
+        #expect(!mayHold("let w: UIWindow? = nil; WindowGroup { }") && mayHold("self.window = w") && mayHold("class S: UIWindowSceneDelegate {}"))
+    }
+
     /// trivial_representable: an extension in a file that does not spell `Representable` is read
     /// in the deferred pass only when it spells a candidate's name, and still clears the candidate.
     @Test func trivialRepresentableReadsOnlyExtensionsOfCandidates() {

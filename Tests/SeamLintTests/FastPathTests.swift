@@ -117,6 +117,27 @@ struct FastPathTests {
         #expect(!file.tokenContains(segment, "Menu"))
     }
 
+    @Test func fileMentionsWholeNames() {
+        func mentions(_ text: String) -> Bool { SourceFile(path: "A.swift", bytes: Array(text.utf8)).mentionsName("window") }
+        #expect(mentions("self.window = w") && mentions("window") && mentions("(window)") && mentions("$window"))
+        #expect(mentions("let s: UIWindowScene = windowScene; w = view.window"), "a later whole name counts")
+        #expect(mentions("windowé") && mentions("éwindow"), "a byte from 0x80 is a boundary (over-approximating)")
+        #expect(!mentions("windowScene") && !mentions("UIWindow") && !mentions("_window") && !mentions("window2") && !mentions(""))
+        // Against a naive reference, on texts dense with near misses.
+        var generator = SplitMix(seed: 21)
+        let pieces = ["window", "windows", "Window", "w", "_", "1", " ", ".", "é", "in"]
+        for _ in 0..<1_000 {
+            let text = (0..<Int(generator.next() % 8)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Array(text.utf8), name = Array("window".utf8)
+            func isNameByte(_ byte: UInt8) -> Bool { byte < 0x80 && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber || byte == 0x5F) }
+            let expected = bytes.count >= name.count && (0...(bytes.count - name.count)).contains { start in
+                Array(bytes[start..<start + name.count]) == name && (start == 0 || !isNameByte(bytes[start - 1]))
+                    && (start + name.count == bytes.count || !isNameByte(bytes[start + name.count]))
+            }
+            #expect(mentions(text) == expected, "\(text)")
+        }
+    }
+
     // MARK: Structure tables
 
     /// The tables as `SourceFile` built them before they moved to unsafe buffers.
