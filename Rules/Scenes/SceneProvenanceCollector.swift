@@ -503,10 +503,9 @@ struct SceneProvenanceCollector {
         let spelling = file.bytes(at: index)
         var current = owner
         while let position = current {
-            let declaration = file.declarations[position]
-            if declaration.isType { return false }
-            if declaration.parameters.contains(where: { file.bytes(at: $0.name).elementsEqual(spelling) }) { return true }
-            current = declaration.parent
+            if file.declarations[position].isType { return false }
+            if file.declarations[position].parameters.contains(where: { file.bytes(at: $0.name).elementsEqual(spelling) }) { return true }
+            current = file.declarations[position].parent
         }
         return false
     }

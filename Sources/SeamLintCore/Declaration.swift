@@ -132,9 +132,9 @@ extension SourceFile {
     func enclosingFunction(inBracket open: Int) -> Declaration? {
         let owners = EnclosingDeclarations(file: self, body: open >= 0 ? Int(declarationBodies[open]) : -1)
         for owner in owners {
-            let declaration = declarations[owner]
-            if declaration.isFunctionLike || declaration.kind == .variable { return declaration }
-            if declaration.isType { return nil }
+            // Fields read in place: a copy of each declaration walked past retained its arrays.
+            if declarations[owner].isFunctionLike || declarations[owner].kind == .variable { return declarations[owner] }
+            if declarations[owner].isType { return nil }
         }
         return nil
     }

@@ -20,13 +20,15 @@ struct DeclarationScanner {
             if let kind = declarationKind(at: index) {
                 var declaration = header(kind: kind, keyword: index)
                 declaration.parent = open.last?.declaration
-                declarations.append(declaration)
-                if let close = declaration.bodyClose {
+                let (bodyOpen, bodyClose) = (declaration.bodyOpen, declaration.bodyClose)
+                // Its last use: moved into the array, not copied (four arrays retained and released).
+                declarations.append(consume declaration)
+                if let close = bodyClose {
                     open.append((declarations.count - 1, close))
                 }
                 // Continue inside the header too: parameters can hold closures, not declarations,
                 // but bodies hold nested declarations.
-                index = (declaration.bodyOpen ?? index) + 1
+                index = (bodyOpen ?? index) + 1
                 continue
             }
             index += 1
