@@ -15,7 +15,7 @@ figure on a busy machine; wall time is the one that counts on a quiet one. The h
 the best of --runs (the run least disturbed by other processes); medians are printed beside them.
 Lint runs use the default rules (`--no-config`).
 
-usage: scripts/benchmark.py FOLDER [FOLDER ...] [--runs 3] [--no-build] [--lint PATH] [--objc] [--json FILE]
+usage: scripts/benchmark.py FOLDER [FOLDER ...] [--runs 3] [--no-build] [--lint PATH] [--objc] [--instructions] [--json FILE]
        scripts/generate-corpus.py /tmp/corpus --megabytes 70 && scripts/benchmark.py /tmp/corpus
 """
 import argparse
@@ -127,6 +127,17 @@ def stage_milliseconds(timings, prefix):
     return chosen, total
 
 
+def instructions(command):
+    """Instructions `command` executes in user space, counted by callgrind (about 40 times slower
+    than a run); None without valgrind."""
+    if not shutil.which("valgrind"):
+        return None
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"Collected : (\d+)", result.stderr)
+    return int(found.group(1)) if found else None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folders", nargs="+", metavar="FOLDER")
@@ -136,6 +147,9 @@ def main():
     parser.add_argument("--scratch-path", default=os.path.join(ROOT, ".build"), help="SwiftPM scratch path")
     parser.add_argument("--objc", action="store_true", help="also lint the Objective-C files: whole run and on their own")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of one Swift-only run on one worker (valgrind's callgrind): "
+                             "the same count for the same build and input however busy the machine is")
     args = parser.parse_args()
     for folder in args.folders:
         if not os.path.isdir(folder):
@@ -210,6 +224,12 @@ def main():
                 report["objc_marginal"] = {"wall": extra_wall, "cpu": extra_cpu}
                 print("  Objective-C: the whole run less the Swift-only run: +%.3f s wall, +%.3f s CPU: %.1f MB/s, %.1f MB per CPU s"
                       % (extra_wall, extra_cpu, objc_mb / max(extra_wall, 1e-3), objc_mb / max(extra_cpu, 1e-3)))
+
+    if args.instructions and swift_files:
+        count = instructions([lint, "--workers", "1"] + swift_flags + args.folders)
+        report["instructions"] = count
+        print("instructions, Swift only, one worker (callgrind, user space): %s"
+              % ("{:,}".format(count) if count is not None else "not measured (valgrind missing or failed)"))
 
     startup = repeat([[lint, "--quiet", "--no-config", STARTUP_FILE]], max(args.runs, 10), accept=(0, 1))
     report["startup"] = startup
