@@ -404,13 +404,29 @@ struct OpenStepPlistParser {
     /// `isa`s of the objects (`{ objects = { ID = { isa = …; … }; }; }`) left out of the result:
     /// checked for syntax like the others, but no string or dictionary is built for them.
     private let skippedObjectKinds: Set<ArraySlice<UInt8>>
+    /// `isa`s of the objects read only when asked for (`object(_:)`): checked for syntax, their
+    /// place kept by id, no string or dictionary built unless asked.
+    private let deferredObjectKinds: Set<ArraySlice<UInt8>>
+    /// Where each object of a deferred kind is, by id (the last of a duplicated id wins, as when built).
+    private var deferredObjects: [String: Range<Int>] = [:]
 
-    init(_ bytes: [UInt8], skippingObjectsOf kinds: Set<String> = []) {
+    init(_ bytes: [UInt8], skippingObjectsOf kinds: Set<String> = [], deferringObjectsOf deferred: Set<String> = []) {
         self.bytes = bytes
         skippedObjectKinds = Set(kinds.map { ArraySlice($0.utf8) })
+        deferredObjectKinds = Set(deferred.map { ArraySlice($0.utf8) })
     }
 
     mutating func parse() -> PlistValue? { value() }
+
+    /// The object of a deferred kind with this id, read now (nil when there is none).
+    mutating func deferredObject(_ id: String) -> [String: PlistValue]? {
+        guard let range = deferredObjects[id] else { return nil }
+        index = range.lowerBound
+        depth = 2  // as deep as it was in the whole parse, whose nesting limit it keeps
+        defer { depth = 0 }
+        guard case .dictionary(let object)? = value() else { return nil }
+        return object
+    }
 
     private mutating func value() -> PlistValue? {
         skipTrivia()
@@ -432,7 +448,7 @@ struct OpenStepPlistParser {
                     for entry in entries[first...] { result[entry.key] = entry.value }
                     return .dictionary(result)
                 }
-                if depth == 2 && !skippedObjectKinds.isEmpty {
+                if depth == 2 && !(skippedObjectKinds.isEmpty && deferredObjectKinds.isEmpty) {
                     switch skipsObject() {
                     case true?: continue
                     case false?: break
@@ -503,7 +519,8 @@ struct OpenStepPlistParser {
     }
 
     /// At an entry of the objects (`ID = { isa = Kind; … };`, two levels down): true, and moved past
-    /// it, when its kind is skipped; false, not moved, when it is not; nil when it is malformed.
+    /// it, when its kind is skipped or deferred; false, not moved, when it is neither; nil when it
+    /// is malformed.
     private mutating func skipsObject() -> Bool? {
         let saved = index
         guard skipString() else { return nil }
@@ -511,12 +528,24 @@ struct OpenStepPlistParser {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
         index += 1
         skipTrivia()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{"), let kind = objectKind(after: index + 1),
-              skippedObjectKinds.contains(kind) else {
+        let start = index
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{"), let kind = objectKind(after: index + 1) else {
+            index = saved
+            return false
+        }
+        let skipped = skippedObjectKinds.contains(kind)
+        let deferred = !skipped && !deferredObjectKinds.isEmpty && deferredObjectKinds.contains(kind)
+        guard skipped || deferred else {
             index = saved
             return false
         }
         guard skipValue() else { return nil }
+        if deferred {
+            let end = index
+            index = saved
+            if case .string(let id)? = string() { deferredObjects[id] = start..<end }
+            index = end
+        }
         skipTrivia()
         if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
         return true

@@ -37,17 +37,24 @@ struct XcodeProjectSettings {
     /// Reads `text`; `folder` (the folder holding the `.xcodeproj`) and `read` resolve `.xcconfig`
     /// files, which are skipped when `folder` is nil. Nil when the text is not a property list.
     init?(pbxproj text: String, folder: String? = nil, read: (String) -> String = { _ in "" }) {
-        var parser = OpenStepPlistParser(Array(text.utf8), skippingObjectsOf: Self.unreadObjectKinds)
+        var parser = OpenStepPlistParser(
+            Array(text.utf8), skippingObjectsOf: Self.unreadObjectKinds, deferringObjectsOf: Self.askedForObjectKinds)
         guard case .dictionary(let root)? = parser.parse(), case .dictionary(let objects)? = root["objects"] else { return nil }
         let paths = FileReferencePaths(objects: objects)
         var xcconfigCache: [String: [String: String]] = [:]
         var readFiles: [String] = []
+        func object(named key: String) -> [String: PlistValue]? {
+            if case .dictionary(let value)? = objects[key] { return value }
+            return parser.deferredObject(key)
+        }
         func object(_ id: PlistValue?) -> [String: PlistValue]? {
-            guard case .string(let key)? = id, case .dictionary(let value)? = objects[key] else { return nil }
-            return value
+            guard case .string(let key)? = id else { return nil }
+            return object(named: key)
         }
         func xcconfig(_ reference: PlistValue?) -> [String: String] {
-            guard let folder, case .string(let id)? = reference, let relative = paths.path(of: id) else { return [:] }
+            guard let folder, case .string(let id)? = reference, let relative = paths.path(of: id, object: object(named:)) else {
+                return [:]
+            }
             if let cached = xcconfigCache[relative] { return cached }
             var visited = Set<String>()
             let settings = XcconfigReader.settings(at: folder + "/" + relative, read: read, visited: &visited)
@@ -109,6 +116,10 @@ struct XcodeProjectSettings {
         "PBXBuildRule", "PBXContainerItemProxy", "PBXTargetDependency", "PBXReferenceProxy",
         "XCSwiftPackageProductDependency", "XCRemoteSwiftPackageReference", "XCLocalSwiftPackageReference",
     ]
+
+    /// Objects read only when a configuration names one as its `.xcconfig`: a project's file
+    /// references are its most numerous objects after its build files, and few are asked for.
+    static let askedForObjectKinds: Set<String> = ["PBXFileReference"]
 
     /// Layers `upper` over `settings`: `$(inherited)` keeps the value below, known variables are substituted.
     static func merge(_ upper: [String: String], into settings: inout [String: String], context: [String: String]) {
@@ -181,25 +192,25 @@ struct XcodeProjectSettings {
 /// Where a `PBXFileReference` is, relative to the project's folder: its `path` joined to the paths
 /// of the groups above it (`<group>`), or alone (`SOURCE_ROOT`, `<absolute>`).
 private struct FileReferencePaths {
-    let objects: [String: PlistValue]
     /// Child id → the group holding it.
     var parents: [String: String] = [:]
 
+    /// `objects`: the groups among them (file references may be left out: they hold no children).
     init(objects: [String: PlistValue]) {
-        self.objects = objects
         for (id, value) in objects {
             guard case .dictionary(let group) = value, case .array(let children)? = group["children"] else { continue }
             for case .string(let child) in children { parents[child] = id }
         }
     }
 
-    func path(of id: String) -> String? {
+    /// `object`: the object with an id (a file reference or a group).
+    func path(of id: String, object: (String) -> [String: PlistValue]?) -> String? {
         var components: [String] = []
         var current: String? = id
         var steps = 0
         while let node = current, steps < 64 {
             steps += 1
-            guard case .dictionary(let object)? = objects[node] else { break }
+            guard let object = object(node) else { break }
             var tree = "<group>"
             if case .string(let value)? = object["sourceTree"] { tree = value }
             if case .string(let path)? = object["path"] { components.insert(path, at: 0) }

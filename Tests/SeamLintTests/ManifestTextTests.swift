@@ -53,6 +53,40 @@ struct ManifestTextTests {
         }
     }
 
+    @Test("objects of deferred kinds are left out of the parse and read when asked for, as the whole parse reads them")
+    func deferredObjects() {
+        let text = #"""
+        { objects = {
+            F1 /* a.xcconfig */ = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = "Config/a.xcconfig"; sourceTree = "<group>"; };
+            G1 = {isa = PBXGroup; children = ( F1 /* a.xcconfig */, ); path = App; sourceTree = "<group>"; };
+            "F2" = {isa = PBXFileReference; name = "say \"x\""; settings = { nested = ( 1, 2 ); }; };
+            F3 = {isa = PBXFileReference; path = old; };
+            F3 = {isa = PBXFileReference; path = new; };
+        }; }
+        """#
+        var full = OpenStepPlistParser(Array(text.utf8))
+        var deferring = OpenStepPlistParser(Array(text.utf8), deferringObjectsOf: ["PBXFileReference"])
+        guard case .dictionary(let all)? = full.parse(), case .dictionary(let allObjects)? = all["objects"],
+              case .dictionary(let kept)? = deferring.parse(), case .dictionary(let keptObjects)? = kept["objects"] else {
+            Issue.record("both parses should succeed")
+            return
+        }
+        #expect(Set(keptObjects.keys) == ["G1"])
+        for id in ["F1", "F2", "F3"] {
+            guard case .dictionary(let expected)? = allObjects[id] else {
+                Issue.record("\(id) missing from the whole parse")
+                continue
+            }
+            #expect(deferring.deferredObject(id) == expected, "\(id)")
+        }
+        #expect(deferring.deferredObject("G1") == nil && deferring.deferredObject("F9") == nil)
+        // A deferred object is checked as strictly as a read one.
+        let broken = Array("{ objects = { F1 = {isa = PBXFileReference; path = ( x; }; }; }".utf8)
+        var strict = OpenStepPlistParser(broken)
+        var lazy = OpenStepPlistParser(broken, deferringObjectsOf: ["PBXFileReference"])
+        #expect(strict.parse() == nil && lazy.parse() == nil)
+    }
+
     /// `trim` as it was before its byte shortcut: by `Character`.
     static func characterTrim(_ text: String, also extra: String = "") -> String {
         func trimmed(_ character: Character) -> Bool {
