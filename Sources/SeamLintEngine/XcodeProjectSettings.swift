@@ -62,19 +62,29 @@ struct XcodeProjectSettings {
             readFiles.append(relative)
             return settings
         }
-        /// One level's settings per configuration name, layered over `below`.
+        /// A configuration list's configurations with their names.
+        func configurations(_ listID: PlistValue?) -> [(name: String, object: [String: PlistValue])]? {
+            guard let list = object(listID), case .array(let ids)? = list["buildConfigurations"] else { return nil }
+            return ids.compactMap { id in
+                guard let configuration = object(id), case .string(let name)? = configuration["name"] else { return nil }
+                return (name, configuration)
+            }
+        }
+        var needed: Set<String> = []
+        /// One level's settings per configuration name, layered over `below` (only the `needed` ones).
         func layered(_ listID: PlistValue?, over below: [String: [String: String]], context: [String: String])
             -> [String: [String: String]] {
-            guard let list = object(listID), case .array(let ids)? = list["buildConfigurations"] else { return below }
+            guard let list = configurations(listID) else { return below }
             // A target has its own configurations only, each over the project's of the same name.
             var result: [String: [String: String]] = [:]
-            for id in ids {
-                guard let configuration = object(id), case .string(let name)? = configuration["name"] else { continue }
+            for (name, configuration) in list {
                 var settings = below[name] ?? [:]
-                Self.merge(xcconfig(configuration["baseConfigurationReference"]), into: &settings, context: context)
+                Self.merge(xcconfig(configuration["baseConfigurationReference"]), into: &settings, context: context, only: needed)
                 if case .dictionary(let own)? = configuration["buildSettings"] {
                     var strings: [String: String] = [:]
-                    for (key, value) in own { if case .string(let text) = value { strings[key] = text } }
+                    for (key, value) in own where Self.isNeeded(key, needed) {
+                        if case .string(let text) = value { strings[key] = text }
+                    }
                     Self.merge(strings, into: &settings, context: context)
                 }
                 result[name] = settings
@@ -84,16 +94,39 @@ struct XcodeProjectSettings {
         let base = ["SRCROOT": folder ?? "", "PROJECT_DIR": folder ?? ""]
         // One pass over the objects: the projects in dictionary order, the native targets' ids
         // (sorted alone: sorting every object's id cost more than reading the targets).
+        var projects: [[String: PlistValue]] = []
         var nativeTargets: [String] = []
         for (key, value) in objects {
             guard case .dictionary(let candidate) = value, case .string(let isa)? = candidate["isa"] else { continue }
             if isa == "PBXProject" {
-                projectConfigurations = layered(candidate["buildConfigurationList"], over: [:], context: base)
+                projects.append(candidate)
             } else if isa == "PBXNativeTarget" {
                 nativeTargets.append(key)
             }
         }
-        for key in nativeTargets.sorted() {
+        nativeTargets.sort()
+        // Every level's values, for the settings the read ones name (`neededSettings`).
+        var levels: [[String: String]] = []
+        for list in projects.map({ $0["buildConfigurationList"] }) + nativeTargets.map({ key -> PlistValue? in
+            guard case .dictionary(let target)? = objects[key] else { return nil }
+            return target["buildConfigurationList"]
+        }) {
+            for (_, configuration) in configurations(list) ?? [] {
+                levels.append(xcconfig(configuration["baseConfigurationReference"]))
+                if case .dictionary(let own)? = configuration["buildSettings"] {
+                    var strings: [String: String] = [:]
+                    for (key, value) in own {
+                        if case .string(let text) = value, text.utf8.contains(UInt8(ascii: "$")) { strings[key] = text }
+                    }
+                    levels.append(strings)
+                }
+            }
+        }
+        needed = Self.neededSettings(levels)
+        for project in projects {
+            projectConfigurations = layered(project["buildConfigurationList"], over: [:], context: base)
+        }
+        for key in nativeTargets {
             guard case .dictionary(let target)? = objects[key] else { continue }
             var name = ""
             if case .string(let value)? = target["name"] { name = value }
@@ -121,9 +154,68 @@ struct XcodeProjectSettings {
     /// references are its most numerous objects after its build files, and few are asked for.
     static let askedForObjectKinds: Set<String> = ["PBXFileReference"]
 
-    /// Layers `upper` over `settings`: `$(inherited)` keeps the value below, known variables are substituted.
-    static func merge(_ upper: [String: String], into settings: inout [String: String], context: [String: String]) {
-        for (rawKey, rawValue) in upper {
+    /// The settings anything reads of a project (`governingTarget`, `AppScenesResolver`,
+    /// `Target.buildsForIOS`): only these, and the settings their values name, are layered (a
+    /// project's other settings, hundreds per configuration, were most of its resolution).
+    static let readSettings: Set<String> = [
+        "IPHONEOS_DEPLOYMENT_TARGET", "SDKROOT", "SUPPORTED_PLATFORMS", "INFOPLIST_FILE",
+        "INFOPLIST_KEY_UIApplicationSupportsMultipleScenes", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation",
+    ]
+
+    /// `readSettings` and every setting a value of one of them names at any level (`$(NAME)`,
+    /// `${NAME}`), and so on: what substitution may look up while they are layered. A name
+    /// is taken after every `$`, so this may hold more than `substitute` looks up, never less.
+    static func neededSettings(_ levels: [[String: String]]) -> Set<String> {
+        var valuesByKey: [String: [String]] = [:]
+        for level in levels {
+            for (rawKey, value) in level where value.utf8.contains(UInt8(ascii: "$")) {
+                valuesByKey[settingName(rawKey), default: []].append(value)
+            }
+        }
+        var needed = readSettings
+        var pending = Array(readSettings)
+        while let key = pending.popLast() {
+            for value in valuesByKey[key] ?? [] {
+                for name in namedSettings(value) where needed.insert(name).inserted { pending.append(name) }
+            }
+        }
+        return needed
+    }
+
+    /// `KEY[sdk=iphoneos*]` → `KEY`.
+    static func settingName(_ rawKey: String) -> String {
+        guard rawKey.utf8.contains(UInt8(ascii: "[")), let bracket = rawKey.firstIndex(of: "[") else { return rawKey }
+        return String(rawKey[..<bracket])
+    }
+
+    /// Whether `rawKey` is one of `needed` (all are, when `needed` is empty).
+    @inline(__always)
+    static func isNeeded(_ rawKey: String, _ needed: Set<String>) -> Bool {
+        needed.isEmpty || needed.contains(settingName(rawKey))
+    }
+
+    /// The names after each `$(` or `${` of `value`, up to the first closing bracket.
+    static func namedSettings(_ value: String) -> [String] {
+        let bytes = Array(value.utf8)
+        var names: [String] = []
+        var index = 0
+        while index + 1 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "$") else { continue }
+            let opening = bytes[index + 1]
+            guard opening == UInt8(ascii: "(") || opening == UInt8(ascii: "{") else { continue }
+            let closing = opening == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+            guard let close = bytes[(index + 2)...].firstIndex(of: closing) else { continue }
+            names.append(String(decoding: bytes[(index + 2)..<close], as: UTF8.self))
+        }
+        return names
+    }
+
+    /// Layers `upper` over `settings`: `$(inherited)` keeps the value below, known variables are
+    /// substituted. `only`: the settings to layer (empty: all).
+    static func merge(_ upper: [String: String], into settings: inout [String: String], context: [String: String],
+                      only needed: Set<String> = []) {
+        for (rawKey, rawValue) in upper where isNeeded(rawKey, needed) {
             // `KEY[sdk=iphoneos*]` applies to iOS builds; other conditions are left out.
             var key = rawKey
             // Byte checks first: `Character` and Foundation searches on every key and value were

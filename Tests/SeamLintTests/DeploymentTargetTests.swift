@@ -82,6 +82,34 @@ struct DeploymentTargetTests {
         #expect(ManifestParser.pbxprojTarget(inherited) == Version(15, 4))
     }
 
+    @Test("pbxproj: a read setting named through settings of other levels (xcconfig, project)")
+    func pbxprojChainedVariables() {
+        let chained = Self.pbxproj
+            .replacingOccurrences(of: "A1 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 17.0;",
+                                  with: "A1 = {isa = XCBuildConfiguration; baseConfigurationReference = X1; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = \"$(APP_MINIMUM)\";")
+            .replacingOccurrences(of: "\t\tL1 = ", with: "\t\tX1 = {isa = PBXFileReference; path = App.xcconfig; sourceTree = SOURCE_ROOT; };\n\t\tL1 = ")
+        func target(_ projectLevel: String) -> Version? {
+            let text = chained.replacingOccurrences(of: "IPHONEOS_DEPLOYMENT_TARGET = 15.4;\n", with: "IPHONEOS_DEPLOYMENT_TARGET = 15.4;\n" + projectLevel)
+            return ManifestParser.pbxprojFinding(text, folder: "/p", read: { path in
+                path == "/p/App.xcconfig" ? "APP_MINIMUM = $(SHARED_MINIMUM) // from the project\nOTHER = $(UNRELATED)\n" : ""
+            }).version
+        }
+        #expect(target("SHARED_MINIMUM = 14.2;\nUNRELATED = 9.0;\n") == Version(14, 2))
+        // Unresolved: the app's setting reads as no version, and the widget's 17.2 governs.
+        #expect(target("UNRELATED = 9.0;\n") == Version(17, 2))
+    }
+
+    @Test("the settings layered: the read ones and, through every level, the ones their values name")
+    func neededSettings() {
+        let needed = XcodeProjectSettings.neededSettings([
+            ["IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]": "$(A) ${B}", "A": "x", "UNRELATED": "$(C)"],
+            ["B": "$(inherited) $(D_$(E))", "D": "1"],
+        ])
+        // `inherited` too: more than `substitute` looks up is harmless.
+        #expect(needed == XcodeProjectSettings.readSettings.union(["A", "B", "D_$(E", "E", "inherited"]))
+        #expect(XcodeProjectSettings.namedSettings("$(A)$$(B) ${C) $(D") == ["A", "B"])
+    }
+
     @Test("pbxproj that is not a property list falls back to reading lines")
     func pbxprojFallback() {
         #expect(ManifestParser.pbxprojTarget("garbage {\n\tIPHONEOS_DEPLOYMENT_TARGET = 14.0;\n") == Version(14))
