@@ -332,7 +332,13 @@ enum XcconfigReader {
                 settings.merge(Self.settings(at: target, read: read, visited: &visited, depth: depth + 1)) { _, new in new }
                 continue
             }
-            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            // `KEY[sdk=iphoneos*] = value`: the `=` that ends the key follows its condition.
+            var keyEnd = trimmed.startIndex
+            if let bracket = trimmed.firstIndex(of: "["), let equals = trimmed.firstIndex(of: "="), bracket < equals,
+               let close = trimmed[bracket...].firstIndex(of: "]") {
+                keyEnd = close
+            }
+            guard let equals = trimmed[keyEnd...].firstIndex(of: "=") else { continue }
             let key = ManifestParser.trim(trimmed[..<equals])
             guard !key.isEmpty, !key.contains(" ") else { continue }
             let value = ManifestParser.trim(trimmed[trimmed.index(after: equals)...], also: ";")

@@ -82,7 +82,7 @@ struct DeploymentTargetTests {
         #expect(ManifestParser.pbxprojTarget(inherited) == Version(15, 4))
     }
 
-    @Test("pbxproj: a read setting named through settings of other levels (xcconfig, project)")
+    @Test("pbxproj: a read setting named through settings of other levels (xcconfig, conditional, project)")
     func pbxprojChainedVariables() {
         let chained = Self.pbxproj
             .replacingOccurrences(of: "A1 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 17.0;",
@@ -91,7 +91,7 @@ struct DeploymentTargetTests {
         func target(_ projectLevel: String) -> Version? {
             let text = chained.replacingOccurrences(of: "IPHONEOS_DEPLOYMENT_TARGET = 15.4;\n", with: "IPHONEOS_DEPLOYMENT_TARGET = 15.4;\n" + projectLevel)
             return ManifestParser.pbxprojFinding(text, folder: "/p", read: { path in
-                path == "/p/App.xcconfig" ? "APP_MINIMUM = $(SHARED_MINIMUM) // from the project\nOTHER = $(UNRELATED)\n" : ""
+                path == "/p/App.xcconfig" ? "APP_MINIMUM[sdk=iphoneos*] = $(SHARED_MINIMUM) // from the project\nOTHER = $(UNRELATED)\n" : ""
             }).version
         }
         #expect(target("SHARED_MINIMUM = 14.2;\nUNRELATED = 9.0;\n") == Version(14, 2))

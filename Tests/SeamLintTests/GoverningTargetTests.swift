@@ -88,6 +88,15 @@ struct GoverningTargetTests {
         #expect(settings["E"] == "$9.0")
     }
 
+    @Test("an xcconfig's conditional keys: the `=` after the condition ends the key")
+    func xcconfigConditionalKeys() {
+        var visited = Set<String>()
+        let settings = XcconfigReader.settings(at: "/c/A.xcconfig", read: { _ in
+            "A[sdk=iphoneos*] = 1\nB[sdk=macosx*] = 2\nC[config=Debug][sdk=iphoneos*] = 3\nD = x=y\nE[sdk=iphoneos* = 4\n"
+        }, visited: &visited)
+        #expect(settings == ["A": "1", "D": "x=y"])
+    }
+
     @Test("an xcconfig that includes itself is read once")
     func includeCycle() {
         var visited = Set<String>()
