@@ -404,7 +404,7 @@ struct OpenStepPlistParser {
     /// `isa`s of the objects (`{ objects = { ID = { isa = …; … }; }; }`) left out of the result:
     /// checked for syntax like the others, but no string or dictionary is built for them.
     private let skippedObjectKinds: Set<ArraySlice<UInt8>>
-    /// `isa`s of the objects read only when asked for (`object(_:)`): checked for syntax, their
+    /// `isa`s of the objects read only when asked for (`deferredObject(_:)`): checked for syntax, their
     /// place kept by id, no string or dictionary built unless asked.
     private let deferredObjectKinds: Set<ArraySlice<UInt8>>
     /// Where each object of a deferred kind is, by id (the last of a duplicated id wins, as when built).
