@@ -52,8 +52,8 @@ public final class SourceFile {
     var objectiveCMessageMemo: [Int: ObjectiveCMessage?] = [:]
     public private(set) lazy var conditions: ConditionTable = ConditionTable(file: self)
     private(set) lazy var braceKinds: BraceKinds = BraceKinds(file: self)
-    /// Which trigrams occur in the file, for `mentionsText`, while still current (see TrigramSet.swift).
-    private var trigrams: TrigramSet?
+    /// Which four-byte grams occur at even offsets of the file, for `mentionsText`, while still current (see GramSet.swift).
+    private var grams: GramSet?
     /// `mentionsText` answers by the literal's address (several collectors ask the same words), in
     /// a direct-mapped cache: a dictionary's hashing cost more than the words it saved.
     var mentionMemo = MentionMemo()
@@ -112,13 +112,13 @@ public struct BodyOwners: Sendable {
 }
 
 extension SourceFile {
-    /// The file's trigram set, built on the calling thread's table (again if another file's set
+    /// The file's gram set, built on the calling thread's table (again if another file's set
     /// has replaced it there since).
-    func trigramSet() -> TrigramSet {
-        let table = TrigramTable.current
-        if let trigrams, trigrams.isCurrent(in: table) { return trigrams }
-        let built = TrigramSet.latest(over: bytes, in: table) ?? bytes.withUnsafeBufferPointer { TrigramSet($0, table: table) }
-        trigrams = built
+    func gramSet() -> GramSet {
+        let table = GramTable.current
+        if let grams, grams.isCurrent(in: table) { return grams }
+        let built = GramSet.latest(over: bytes, in: table) ?? bytes.withUnsafeBufferPointer { GramSet($0, table: table) }
+        grams = built
         return built
     }
 }

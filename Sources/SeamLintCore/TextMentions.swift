@@ -30,7 +30,7 @@ struct MentionMemo {
 /// Substring search over bytes: `memchr` (vectorised in libc) for the needle's rarest byte, then a
 /// compare. Rules and fact collectors ask "does this file mention X?" a few dozen times per file;
 /// anchored on a rare byte each scan costs a fraction of an instruction per byte. Files of a few
-/// kilobytes and more first ask their `TrigramSet`, which rules out nearly every absent word.
+/// kilobytes and more first ask their `GramSet`, which rules out nearly every absent word.
 public enum TextSearch {
     /// True when `needle` occurs in `haystack`. An empty needle occurs everywhere.
     public static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -129,7 +129,7 @@ extension SourceFile {
     /// `mentionsText` over a word's bytes; an empty word is never mentioned.
     public func mentions(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !word.isEmpty else { return false }
-        if bytes.count >= TrigramSet.minimumTextSize, !trigramSet().mayContain(word) { return false }
+        if bytes.count >= GramSet.minimumTextSize, !gramSet().mayContain(word) { return false }
         return bytes.withUnsafeBufferPointer { TextSearch.contains($0, word) }
     }
 
@@ -148,11 +148,11 @@ extension SourceFile {
 extension TextSearch {
     /// True when `bytes` contain one of `words` (never for an empty list), comments and strings
     /// included: the engine's pre-scan, before a `SourceFile` is made of the bytes. Texts of
-    /// `TrigramSet.minimumTextSize` and more first build the calling thread's trigram set, which
+    /// `GramSet.minimumTextSize` and more first build the calling thread's gram set, which
     /// rules out most absent words without a search, and is then the file's own (not built again).
     public static func containsAny(_ bytes: [UInt8], _ words: [[UInt8]]) -> Bool {
-        let table = TrigramTable.current
-        let set = bytes.count >= TrigramSet.minimumTextSize ? bytes.withUnsafeBufferPointer { TrigramSet($0, table: table) } : nil
+        let table = GramTable.current
+        let set = bytes.count >= GramSet.minimumTextSize ? bytes.withUnsafeBufferPointer { GramSet($0, table: table) } : nil
         if set != nil { table.keep(bytes) }
         return bytes.withUnsafeBufferPointer { text in
             words.contains { word in

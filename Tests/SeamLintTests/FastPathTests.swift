@@ -31,17 +31,17 @@ struct FastPathTests {
         #expect(Self.offset(Array(needle.utf8), in: Array(haystack.utf8)) == expected)
     }
 
-    /// The trigram filter never rules out a word that occurs, at every length around its
+    /// The gram filter never rules out a word that occurs, at every length around its
     /// eight-byte steps and through runs of spaces; and it does rule out absent words.
-    @Test func trigramSetHasNoFalseNegatives() {
+    @Test func gramSetHasNoFalseNegatives() {
         var generator = SplitMix(seed: 21)
         let alphabet = Array("    ab\n(".utf8)
         for length in [0, 1, 2, 3, 7, 8, 9, 13, 14, 15, 16, 17, 64, 3_000] {
             for _ in 0..<20 {
                 let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-                let set = text.withUnsafeBufferPointer { TrigramSet($0, table: TrigramTable.current) }
+                let set = text.withUnsafeBufferPointer { GramSet($0, table: GramTable.current) }
                 for start in text.indices {
-                    for end in (start + 1)...min(text.count, start + 6) {
+                    for end in (start + 1)...min(text.count, start + 9) {
                         let word = Array(text[start..<end])
                         #expect(word.withUnsafeBufferPointer { set.mayContain($0) }, "\(word) in \(text)")
                     }
@@ -49,7 +49,7 @@ struct FastPathTests {
             }
         }
         let text = Array(String(repeating: "let window = UIApplication.shared.windows.first\n", count: 50).utf8)
-        let set = text.withUnsafeBufferPointer { TrigramSet($0, table: TrigramTable.current) }
+        let set = text.withUnsafeBufferPointer { GramSet($0, table: GramTable.current) }
         let absent = ["connectedScenes", "scenePhase", "dismantleUIView", "ZStack", "overlay"]
         let ruledOut = absent.filter { word in Array(word.utf8).withUnsafeBufferPointer { !set.mayContain($0) } }
         #expect(ruledOut.count >= 4, "only \(ruledOut) ruled out")
@@ -57,7 +57,7 @@ struct FastPathTests {
 
     /// Sets share a table per thread: files used in turn, and past the generation wrap (every 255
     /// sets), still answer for their own text.
-    @Test func interleavedFilesKeepTheirOwnTrigrams() {
+    @Test func interleavedFilesKeepTheirOwnGrams() {
         func file(_ line: String) -> SourceFile {
             SourceFile(path: "A.swift", bytes: Array(String(repeating: line, count: 200).utf8))
         }
@@ -70,10 +70,10 @@ struct FastPathTests {
         }
     }
 
-    /// The pre-scan's trigram set is the file's own when the `SourceFile` holds the same bytes and
+    /// The pre-scan's gram set is the file's own when the `SourceFile` holds the same bytes and
     /// no other set was built since; other bytes, equal or not, get their own.
-    @Test func preScanTrigramsAreReusedOnlyForTheSameBytes() {
-        let table = TrigramTable.current
+    @Test func preScanGramsAreReusedOnlyForTheSameBytes() {
+        let table = GramTable.current
         let bytes = Array(String(repeating: "let keyWindow = 2\n", count: 200).utf8)
         #expect(TextSearch.containsAny(bytes, [Array("keyWindow".utf8)]))
         let builds = table.builds
