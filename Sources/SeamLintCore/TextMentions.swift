@@ -29,8 +29,8 @@ struct MentionMemo {
 
 /// Substring search over bytes: `memchr` (vectorised in libc) for the needle's rarest byte, then a
 /// compare. Rules and fact collectors ask "does this file mention X?" a few dozen times per file;
-/// anchored on a rare byte each scan costs a fraction of an instruction per byte. Files of a few
-/// kilobytes and more first ask their `GramSet`, which rules out nearly every absent word.
+/// anchored on a rare byte each scan costs a fraction of an instruction per byte. Files of
+/// `GramSet.minimumTextSize` and more first ask their `GramSet`, which rules out nearly every absent word.
 public enum TextSearch {
     /// True when `needle` occurs in `haystack`. An empty needle occurs everywhere.
     public static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
