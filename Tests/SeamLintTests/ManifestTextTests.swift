@@ -21,6 +21,36 @@ struct ManifestTextTests {
         #expect(nested.parse() == .dictionary(["outer": .dictionary(["inner": .string("1")]), "after": .string("2")]))
     }
 
+    /// Bare strings take letters, digits, `_$./:-+@` and non-ASCII bytes, and stop at anything else.
+    @Test func openStepBareStringBytes() {
+        let bare = Set(Array("abcxyzABCXYZ0123456789_$./:-+@".utf8))
+        for byte in UInt8(0x21)..<UInt8(0x7F) where byte != UInt8(ascii: "a") {
+            let text = "{ k = a" + String(UnicodeScalar(byte)) + "b; }"
+            var parser = OpenStepPlistParser(Array(text.utf8))
+            let whole = parser.parse() == .dictionary(["k": .string("a" + String(UnicodeScalar(byte)) + "b")])
+            let isBare = bare.contains(byte) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+            #expect(whole == isBare, "\(text)")
+        }
+        var accented = OpenStepPlistParser(Array("{ k = caf\u{E9}s; }".utf8))
+        #expect(accented.parse() == .dictionary(["k": .string("caf\u{E9}s")]))
+    }
+
+    /// Comments anywhere trivia may go, with stars inside; a file cut short inside a comment, a
+    /// string or an object (skipped or not) is malformed, never a crash.
+    @Test func openStepCommentsAndTruncatedFiles() {
+        var commented = OpenStepPlistParser(Array("{ a /* x * y **/ = b; // c * d\n e = /**/ f; /* } */ }".utf8))
+        #expect(commented.parse() == .dictionary(["a": .string("b"), "e": .string("f")]))
+        let kinds: Set<String> = ["PBXBuildFile"]
+        for truncated in ["{ objects = { A = {/*", "{ objects = { A = { /", "{ objects = { A = {isa = PBXBuildFile; x = \"y\\",
+                          "{ objects = { A = {isa = PBXBuildFile; /* *", "{ a = b; /* never closed", "{ a = \"x\\", "{ a = b; //",
+                          "{ objects = { A /* x */ = {isa = PBXFileReference", "/*", "{"] {
+            var skipping = OpenStepPlistParser(Array(truncated.utf8), skippingObjectsOf: kinds, deferringObjectsOf: ["PBXFileReference"])
+            #expect(skipping.parse() == nil, "\(truncated)")
+            var plain = OpenStepPlistParser(Array(truncated.utf8))
+            #expect(plain.parse() == nil, "\(truncated)")
+        }
+    }
+
     @Test("objects of skipped kinds are left out unbuilt, and malformed ones still fail the parse")
     func skippedObjects() {
         let text = #"""
