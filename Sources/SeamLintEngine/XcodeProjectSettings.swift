@@ -316,34 +316,122 @@ private struct FileReferencePaths {
 
 /// `KEY = value` lines of an `.xcconfig`, following `#include "other.xcconfig"` (and `#include?`)
 /// relative to the including file; later lines win. At most 16 files deep, each read once.
+///
+/// An ASCII line (nearly all are) is read by bytes, any other by `Character`s, whose whitespace
+/// and searches the byte path matches on ASCII text. (CocoaPods' files have lines of kilobytes:
+/// read by `Character`s they cost more than the project file they belong to.)
 enum XcconfigReader {
     static func settings(at path: String, read: (String) -> String, visited: inout Set<String>, depth: Int = 0) -> [String: String] {
         guard depth < 16, visited.insert(path).inserted else { return [:] }
         var settings: [String: String] = [:]
         let folder = (path as NSString).deletingLastPathComponent
-        for raw in read(path).split(whereSeparator: \.isNewline) {
-            var line = Substring(raw)
-            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            let trimmed = ManifestParser.trim(line)
-            if trimmed.hasPrefix("#include") {
-                guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { continue }
-                let included = String(trimmed[trimmed.index(after: open)..<close])
+        for line in lines(read(path)) {
+            switch line {
+            case .include(let included):
                 let target = included.hasPrefix("/") ? included : folder + "/" + included
                 settings.merge(Self.settings(at: target, read: read, visited: &visited, depth: depth + 1)) { _, new in new }
-                continue
+            case .setting(let key, let value):
+                XcodeProjectSettings.merge([key: value], into: &settings, context: [:])
             }
-            // `KEY[sdk=iphoneos*] = value`: the `=` that ends the key follows its condition.
-            var keyEnd = trimmed.startIndex
-            if let bracket = trimmed.firstIndex(of: "["), let equals = trimmed.firstIndex(of: "="), bracket < equals,
-               let close = trimmed[bracket...].firstIndex(of: "]") {
-                keyEnd = close
-            }
-            guard let equals = trimmed[keyEnd...].firstIndex(of: "=") else { continue }
-            let key = ManifestParser.trim(trimmed[..<equals])
-            guard !key.isEmpty, !key.contains(" ") else { continue }
-            let value = ManifestParser.trim(trimmed[trimmed.index(after: equals)...], also: ";")
-            XcodeProjectSettings.merge([key: value], into: &settings, context: [:])
         }
         return settings
+    }
+
+    enum Line: Equatable {
+        case include(String)
+        case setting(key: String, value: String)
+    }
+
+    /// The lines of `text` that mean something, as `characterLines` reads them. Lines end where
+    /// `Character`s that are newlines are: at `\n`, `\r`, `\u{0B}`, `\u{0C}`, U+0085, U+2028 and
+    /// U+2029, each always a `Character` of its own (but `\r\n`: an empty line between is no line).
+    static func lines(_ text: String) -> [Line] {
+        let bytes = Array(text.utf8)
+        var result: [Line] = []
+        var start = 0, end = 0, ascii = true
+        while start < bytes.count {
+            var next = end + 1  // where the line after this one starts
+            if end < bytes.count {
+                let byte = bytes[end]
+                if byte >= 0x0A && byte <= 0x0D {
+                    // a line end
+                } else if byte == 0xC2, end + 1 < bytes.count, bytes[end + 1] == 0x85 {
+                    next = end + 2
+                } else if byte == 0xE2, end + 2 < bytes.count, bytes[end + 1] == 0x80, bytes[end + 2] == 0xA8 || bytes[end + 2] == 0xA9 {
+                    next = end + 3
+                } else {
+                    ascii = ascii && byte < 0x80
+                    end += 1
+                    continue
+                }
+            }
+            if end > start {
+                let line = ascii ? asciiLine(bytes, start..<end)
+                    : characterLine(Substring(String(decoding: bytes[start..<end], as: UTF8.self)))
+                if let line { result.append(line) }
+            }
+            start = next
+            end = next
+            ascii = true
+        }
+        return result
+    }
+
+    /// The lines that mean something, read by `Character`s (the reference for `lines`).
+    static func characterLines(_ text: String) -> [Line] {
+        text.split(whereSeparator: \.isNewline).compactMap { characterLine(Substring($0)) }
+    }
+
+    private static func characterLine(_ raw: Substring) -> Line? {
+        var line = raw
+        if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+        let trimmed = ManifestParser.trim(line)
+        if trimmed.hasPrefix("#include") {
+            guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { return nil }
+            return .include(String(trimmed[trimmed.index(after: open)..<close]))
+        }
+        // `KEY[sdk=iphoneos*] = value`: the `=` that ends the key follows its condition.
+        var keyEnd = trimmed.startIndex
+        if let bracket = trimmed.firstIndex(of: "["), let equals = trimmed.firstIndex(of: "="), bracket < equals,
+           let close = trimmed[bracket...].firstIndex(of: "]") {
+            keyEnd = close
+        }
+        guard let equals = trimmed[keyEnd...].firstIndex(of: "=") else { return nil }
+        let key = ManifestParser.trim(trimmed[..<equals])
+        guard !key.isEmpty, !key.contains(" ") else { return nil }
+        return .setting(key: key, value: ManifestParser.trim(trimmed[trimmed.index(after: equals)...], also: ";"))
+    }
+
+    /// `characterLine` of the ASCII bytes `range`, by bytes: only spaces and tabs are trimmed,
+    /// the ASCII whitespace that is no newline.
+    private static func asciiLine(_ bytes: [UInt8], _ range: Range<Int>) -> Line? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func trimmed(_ range: Range<Int>, also extra: UInt8? = nil) -> Range<Int> {
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower < upper, isSpace(bytes[lower]) || bytes[lower] == extra { lower += 1 }
+            while upper > lower, isSpace(bytes[upper - 1]) || bytes[upper - 1] == extra { upper -= 1 }
+            return lower..<upper
+        }
+        func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? { range.first { bytes[$0] == byte } }
+        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        var lineEnd = range.upperBound
+        let slashes = (range.lowerBound..<max(range.lowerBound, range.upperBound - 1)).first { bytes[$0] == 0x2F && bytes[$0 + 1] == 0x2F }
+        if let slashes { lineEnd = slashes }
+        let line = trimmed(range.lowerBound..<lineEnd)
+        if bytes[line].starts(with: "#include".utf8) {
+            let close = line.last { bytes[$0] == 0x22 }
+            guard let open = firstIndex(of: 0x22, in: line), let close, open < close else { return nil }
+            return .include(string(open + 1..<close))
+        }
+        var keyEnd = line.lowerBound
+        let bracket = firstIndex(of: UInt8(ascii: "["), in: line)
+        if let bracket, let equals = firstIndex(of: UInt8(ascii: "="), in: line), bracket < equals,
+           let close = firstIndex(of: UInt8(ascii: "]"), in: bracket..<line.upperBound) {
+            keyEnd = close
+        }
+        guard let equals = firstIndex(of: UInt8(ascii: "="), in: keyEnd..<line.upperBound) else { return nil }
+        let key = trimmed(line.lowerBound..<equals)
+        guard !key.isEmpty, firstIndex(of: 0x20, in: key) == nil else { return nil }
+        return .setting(key: string(key), value: string(trimmed(equals + 1..<line.upperBound, also: UInt8(ascii: ";"))))
     }
 }

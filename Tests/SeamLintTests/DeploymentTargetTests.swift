@@ -57,6 +57,29 @@ struct DeploymentTargetTests {
 
     // MARK: Build settings
 
+    /// An `.xcconfig` read by bytes where it is ASCII gives the lines read by `Character`s: random
+    /// texts of settings, includes, comments, conditions, quotes, `;`, spaces, tabs, every newline,
+    /// non-ASCII letters and spaces, and combining marks on the bytes the reader looks for.
+    @Test func xcconfigByteLinesMatchCharacterLines() {
+        let pieces = ["KEY", "OTHER_LDFLAGS", " = ", "=", "$(inherited)", " // note", "//", "/", "#include \"a.xcconfig\"",
+                      "#include? \"b\"", "#include", "[sdk=iphoneos*]", "[", "]", "\t", ";", " ;", "\r\n", "\n", "\r",
+                      "\u{0B}", "\u{0C}", "\"", "x y", " ", "16.0", "-l\"c++\"", "\u{85}", "\u{2028}", "\u{2029}",
+                      "\u{A9}", "caf\u{E9}", "\u{A0}", "\u{3000}", "\"\u{301}", "=\u{301}", "/\u{301}", "[\u{301}"]
+        var seed: UInt64 = 7
+        var compared = 0
+        for round in 0..<2_000 {
+            var text = ""
+            for _ in 0..<(round % 30 + 1) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(seed >> 33) % pieces.count]
+            }
+            let expected = XcconfigReader.characterLines(text)
+            compared += expected.count
+            #expect(XcconfigReader.lines(text) == expected, "\(text.debugDescription)")
+        }
+        #expect(compared > 500)
+    }
+
     @Test("xcconfig values with comments, conditions and variables")
     func xcconfig() {
         let text = """
