@@ -28,8 +28,8 @@ struct SpelledWords: Sendable {
         bits.withUnsafeMutableBufferPointer { bits in
             guard let base = bytes.baseAddress else { return }
             let count = bytes.count
-            func insert(_ hash: UInt32) {
-                let first = hash & mask, second = (hash >> 16 | hash << 16) &* 0x9E37_79B1 & mask
+            func insert(_ hash: UInt64) {
+                let first = UInt32(truncatingIfNeeded: hash) & mask, second = UInt32(truncatingIfNeeded: hash &>> 32) & mask
                 bits[Int(first >> 6)] |= 1 << UInt64(first & 63)
                 bits[Int(second >> 6)] |= 1 << UInt64(second & 63)
             }
@@ -136,7 +136,7 @@ struct SpelledWords: Sendable {
 
     /// A word hashed once, to ask many files (nil from `probe` when the filter cannot tell).
     struct Probe: Sendable {
-        fileprivate let hash: UInt32
+        fileprivate let hash: UInt64
     }
 
     static func probe(_ word: [UInt8]) -> Probe? {
@@ -146,37 +146,33 @@ struct SpelledWords: Sendable {
 
     /// False when the file certainly does not spell the probed word as a whole run.
     func mayContain(_ probe: Probe) -> Bool {
-        let hash = probe.hash
-        let first = hash & mask, second = (hash >> 16 | hash << 16) &* 0x9E37_79B1 & mask
+        let first = UInt32(truncatingIfNeeded: probe.hash) & mask, second = UInt32(truncatingIfNeeded: probe.hash &>> 32) & mask
         return bits[Int(first >> 6)] & 1 << UInt64(first & 63) != 0 && bits[Int(second >> 6)] & 1 << UInt64(second & 63) != 0
     }
 
-    /// The hash of `count` bytes at `start`, of which `readable` (at least `count`) may be read: a
-    /// last partial word is loaded whole when the buffer goes on, else byte by byte.
+    /// The hash of `count` (at least 1) bytes at `start`, of which `readable` (at least `count`)
+    /// may be read: a last partial word is loaded whole when the buffer goes on, else byte by byte.
+    /// One multiply per eight bytes, a last one to mix; the filter's two bits are its two halves.
     @inline(__always)
-    private static func hash(_ start: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt32 {
+    private static func hash(_ start: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {
         let raw = UnsafeRawPointer(start)
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
-        while offset + 8 <= count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash &>> 32
+        while count - offset > 8 {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash &>> 29
             offset += 8
         }
         let rest = count - offset
-        if rest > 0 {
-            var last: UInt64
-            if offset + 8 <= readable {
-                last = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian & (UInt64.max &>> UInt64(64 - 8 * rest))
-            } else {
-                last = 0
-                for byte in 0..<rest { last |= UInt64(start[offset + byte]) &<< UInt64(8 * byte) }
-            }
-            hash = (hash ^ last) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash &>> 32
+        var last: UInt64
+        if offset + 8 <= readable {
+            last = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian & (UInt64.max &>> UInt64(64 - 8 * rest))
+        } else {
+            last = 0
+            for byte in 0..<rest { last |= UInt64(start[offset + byte]) &<< UInt64(8 * byte) }
         }
-        hash = (hash ^ (hash &>> 29)) &* 0xBF58_476D_1CE4_E5B9
-        return UInt32(truncatingIfNeeded: hash ^ (hash &>> 32))
+        hash = (hash ^ last) &* 0xC2B2_AE3D_27D4_EB4F
+        return hash ^ (hash &>> 32)
     }
 
     @inline(__always)
