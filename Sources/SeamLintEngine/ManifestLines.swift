@@ -26,6 +26,30 @@ extension ManifestParser {
         }
     }
 
+    /// The lines of `bytes` as `split(whereSeparator: \.isNewline)` cuts their text (empty ones
+    /// left out), each with whether it is ASCII: readers take those by bytes, the rest by
+    /// `Character`s. Every newline scalar is a `Character` of its own, but `\r\n`, whose two
+    /// halves here leave an empty line between them.
+    static func lineRanges(_ bytes: [UInt8]) -> [(range: Range<Int>, isASCII: Bool)] {
+        bytes.withUnsafeBufferPointer { bytes in
+            var result: [(range: Range<Int>, isASCII: Bool)] = []
+            var start = 0, end = 0, ascii = true
+            while end <= bytes.count {
+                let newline = end < bytes.count ? newlineLength(startingAt: end, in: bytes) : 1
+                if newline == 0 {
+                    ascii = ascii && bytes[end] < 0x80
+                    end += 1
+                    continue
+                }
+                if end > start { result.append((start..<end, ascii)) }
+                end += newline
+                start = end
+                ascii = true
+            }
+            return result
+        }
+    }
+
     /// The UTF-8 length of a `Character.isNewline` scalar (LF, VT, FF, CR, NEL, LS, PS) at `offset`, or 0.
     private static func newlineLength(startingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let byte = bytes[offset]

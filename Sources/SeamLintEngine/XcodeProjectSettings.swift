@@ -342,39 +342,12 @@ enum XcconfigReader {
         case setting(key: String, value: String)
     }
 
-    /// The lines of `text` that mean something, as `characterLines` reads them. Lines end where
-    /// `Character`s that are newlines are: at `\n`, `\r`, `\u{0B}`, `\u{0C}`, U+0085, U+2028 and
-    /// U+2029, each always a `Character` of its own (but `\r\n`: an empty line between is no line).
+    /// The lines of `text` that mean something, as `characterLines` reads them.
     static func lines(_ text: String) -> [Line] {
         let bytes = Array(text.utf8)
-        var result: [Line] = []
-        var start = 0, end = 0, ascii = true
-        while start < bytes.count {
-            var next = end + 1  // where the line after this one starts
-            if end < bytes.count {
-                let byte = bytes[end]
-                if byte >= 0x0A && byte <= 0x0D {
-                    // a line end
-                } else if byte == 0xC2, end + 1 < bytes.count, bytes[end + 1] == 0x85 {
-                    next = end + 2
-                } else if byte == 0xE2, end + 2 < bytes.count, bytes[end + 1] == 0x80, bytes[end + 2] == 0xA8 || bytes[end + 2] == 0xA9 {
-                    next = end + 3
-                } else {
-                    ascii = ascii && byte < 0x80
-                    end += 1
-                    continue
-                }
-            }
-            if end > start {
-                let line = ascii ? asciiLine(bytes, start..<end)
-                    : characterLine(Substring(String(decoding: bytes[start..<end], as: UTF8.self)))
-                if let line { result.append(line) }
-            }
-            start = next
-            end = next
-            ascii = true
+        return ManifestParser.lineRanges(bytes).compactMap { line in
+            line.isASCII ? asciiLine(bytes, line.range) : characterLine(Substring(String(decoding: bytes[line.range], as: UTF8.self)))
         }
-        return result
     }
 
     /// The lines that mean something, read by `Character`s (the reference for `lines`).

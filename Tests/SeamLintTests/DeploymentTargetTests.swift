@@ -80,6 +80,28 @@ struct DeploymentTargetTests {
         #expect(compared > 500)
     }
 
+    /// An XcodeGen spec read by bytes where it is ASCII gives the lines read by `Character`s:
+    /// random texts of keys, values, list markers, quotes, comments, indents, every newline,
+    /// non-ASCII letters and spaces, and combining marks on the bytes the reader looks for.
+    @Test func xcodeGenByteLinesMatchCharacterLines() {
+        let pieces = ["  ", "\t", "- ", "-", "targets", ":", " ", "\"", "'", "#", " #", "16.0", "type", "application", "\n",
+                      "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "caf\u{E9}", "\u{A0}", "#\u{301}", ":\u{301}",
+                      "-\u{301}", " \u{301}", "\"\u{301}"]
+        var seed: UInt64 = 11
+        var compared = 0
+        for round in 0..<2_000 {
+            var text = ""
+            for _ in 0..<(round % 30 + 1) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(seed >> 33) % pieces.count]
+            }
+            let expected = XcodeGenSpec.characterLines(text)
+            compared += expected.count
+            #expect(XcodeGenSpec(text).lines == expected, "\(text.debugDescription)")
+        }
+        #expect(compared > 1_000)
+    }
+
     @Test("xcconfig values with comments, conditions and variables")
     func xcconfig() {
         let text = """
