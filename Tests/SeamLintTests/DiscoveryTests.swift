@@ -370,8 +370,8 @@ private final class ScratchTree {
     ] as [([UInt8], Int?)])
     func validatesUTF8(bytes: [UInt8], expected: Int?) {
         #expect(bytes.withUnsafeBufferPointer(SourceReader.validateUTF8) == expected)
-        // The same behind ASCII runs of every length, to cross the 8-byte fast path's boundaries.
-        for padding in 0..<20 {
+        // The same behind ASCII runs of every length, to cross the 32- and 8-byte fast paths' boundaries.
+        for padding in 0..<70 {
             let padded = Array(repeating: UInt8(ascii: "x"), count: padding) + bytes + Array("tail".utf8)
             let offset = padded.withUnsafeBufferPointer(SourceReader.validateUTF8)
             if let expected {
@@ -387,9 +387,12 @@ private final class ScratchTree {
         let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF,
                                     0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
         for _ in 0..<20_000 {
-            let count = Int.random(in: 0..<12, using: &generator)
+            // Up to 80 bytes, mostly ASCII in the longer ones, so the 32-byte path meets each case.
+            let count = Int.random(in: 0..<80, using: &generator)
+            let asciiShare = count > 12 ? 0.9 : 0
             let bytes = (0..<count).map { _ in
-                Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+                if Double.random(in: 0..<1, using: &generator) < asciiShare { return UInt8.random(in: 0...0x7F, using: &generator) }
+                return Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
             }
             let offset = bytes.withUnsafeBufferPointer(SourceReader.validateUTF8)
             #expect((offset == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")

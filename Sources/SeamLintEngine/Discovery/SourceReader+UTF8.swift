@@ -3,15 +3,21 @@ extension SourceReader {
     /// `bytes` is well-formed (Unicode 15, table 3-7: no overlong forms, no surrogates, nothing
     /// above U+10FFFF, no truncated sequences).
     ///
-    /// Source is mostly ASCII, so eight bytes are checked at a time until a non-ASCII byte shows up.
+    /// Source is mostly ASCII, so 32 then eight bytes are checked at a time until a non-ASCII byte
+    /// shows up (32 at a time: a third of the instructions of eight at a time).
     public static func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func word(_ offset: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         var index = 0
         while index < count {
-            if index + 8 <= count,
-               raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            if index + 32 <= count, (word(index) | word(index + 8) | word(index + 16) | word(index + 24)) & high == 0 {
+                index += 32
+                continue
+            }
+            if index + 8 <= count, word(index) & high == 0 {
                 index += 8
                 continue
             }
