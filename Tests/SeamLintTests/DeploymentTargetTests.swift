@@ -57,6 +57,17 @@ struct DeploymentTargetTests {
 
     // MARK: Build settings
 
+    /// 2,000 texts of 1 to 30 of `pieces` each, drawn by a fixed linear congruential sequence.
+    static func randomTexts(of pieces: [String], seed: UInt64) -> [String] {
+        var state = seed
+        return (0..<2_000).map { round in
+            (0...(round % 30)).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return pieces[Int(state >> 33) % pieces.count]
+            }.joined()
+        }
+    }
+
     /// An `.xcconfig` read by bytes where it is ASCII gives the lines read by `Character`s: random
     /// texts of settings, includes, comments, conditions, quotes, `;`, spaces, tabs, every newline,
     /// non-ASCII letters and spaces, and combining marks on the bytes the reader looks for.
@@ -65,14 +76,8 @@ struct DeploymentTargetTests {
                       "#include? \"b\"", "#include", "[sdk=iphoneos*]", "[", "]", "\t", ";", " ;", "\r\n", "\n", "\r",
                       "\u{0B}", "\u{0C}", "\"", "x y", " ", "16.0", "-l\"c++\"", "\u{85}", "\u{2028}", "\u{2029}",
                       "\u{A9}", "caf\u{E9}", "\u{A0}", "\u{3000}", "\"\u{301}", "=\u{301}", "/\u{301}", "[\u{301}"]
-        var seed: UInt64 = 7
         var compared = 0
-        for round in 0..<2_000 {
-            var text = ""
-            for _ in 0..<(round % 30 + 1) {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                text += pieces[Int(seed >> 33) % pieces.count]
-            }
+        for text in Self.randomTexts(of: pieces, seed: 7) {
             let expected = XcconfigReader.characterLines(text)
             compared += expected.count
             #expect(XcconfigReader.lines(text) == expected, "\(text.debugDescription)")
@@ -87,14 +92,8 @@ struct DeploymentTargetTests {
         let pieces = ["  ", "\t", "- ", "-", "targets", ":", " ", "\"", "'", "#", " #", "16.0", "type", "application", "\n",
                       "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "caf\u{E9}", "\u{A0}", "#\u{301}", ":\u{301}",
                       "-\u{301}", " \u{301}", "\"\u{301}"]
-        var seed: UInt64 = 11
         var compared = 0
-        for round in 0..<2_000 {
-            var text = ""
-            for _ in 0..<(round % 30 + 1) {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                text += pieces[Int(seed >> 33) % pieces.count]
-            }
+        for text in Self.randomTexts(of: pieces, seed: 11) {
             let expected = XcodeGenSpec.characterLines(text)
             compared += expected.count
             #expect(XcodeGenSpec(text).lines == expected, "\(text.debugDescription)")
