@@ -84,14 +84,16 @@ public final class Linter: Sendable {
     let projectRules: [any ProjectRule.Type]
     /// The enabled project rules and those whose facts they read: no other rule's facts are used.
     let factCollectors: [any ProjectRule.Type]
-    private let triggerWords: [[[UInt8]]]
+    /// Each file rule's trigger words (ids in `wordTable`).
+    private let triggerWords: [[Int]]
     // Ids and default severities by position: `description` copies a whole RuleDescription.
     private let fileRuleIDs: [String]
     private let fileRuleSeverities: [Severity]
     let factCollectorIDs: [String]
     let factCollectorSeverities: [Severity]
-    private let factTriggerWords: [[[UInt8]]]
-    private let objectiveCFactTriggerWords: [[[UInt8]]]
+    private let factTriggerWords: [[Int]]
+    private let objectiveCFactTriggerWords: [[Int]]
+    private let wordTable: TriggerWordTable
     /// What an Objective-C file must mention for a rule, fact collector or suppression comment to
     /// see anything in it (nil when one of them reads every file): others never reach libclang.
     let objectiveCWords: [[UInt8]]?
@@ -115,13 +117,15 @@ public final class Linter: Sendable {
         projectRules = options.rules.compactMap { $0 as? any ProjectRule.Type }
         factCollectors = Self.factCollectors(for: projectRules, allRules: allRules)
         defersFacts = factCollectors.contains { $0.defersFacts }
-        triggerWords = fileRules.map { $0.triggerWords.map { Array($0.utf8) } }
+        var wordTable = TriggerWordTable()
+        triggerWords = fileRules.map { wordTable.ids($0.triggerWords) }
         fileRuleIDs = fileRules.map { $0.description.id }
         fileRuleSeverities = fileRules.map { $0.description.severity }
         factCollectorIDs = factCollectors.map { $0.description.id }
         factCollectorSeverities = factCollectors.map { $0.description.severity }
-        factTriggerWords = factCollectors.map { $0.factTriggerWords.map { Array($0.utf8) } }
-        objectiveCFactTriggerWords = factCollectors.map { $0.objectiveCFactTriggerWords.map { Array($0.utf8) } }
+        factTriggerWords = factCollectors.map { wordTable.ids($0.factTriggerWords) }
+        objectiveCFactTriggerWords = factCollectors.map { wordTable.ids($0.objectiveCFactTriggerWords) }
+        self.wordTable = wordTable
         objectiveCWords = Self.prescanWords(for: .objectiveC, fileRules: fileRules, factCollectors: factCollectors)
         swiftWords = Self.prescanWords(for: .swift, fileRules: fileRules, factCollectors: factCollectors)
         let collectorPositions = Dictionary(uniqueKeysWithValues: factCollectors.enumerated().map { (ObjectIdentifier($1), $0) })
@@ -339,10 +343,11 @@ public final class Linter: Sendable {
         start = timings.add(.manifests, since: start)
         // Run-wide settings enable every rule and usually override nothing: no lookups by id then.
         let perFile = options.fileSettings != nil
+        var mentioned = TriggerWordTable.Memo(wordTable)
         for (ruleIndex, rule) in fileRules.enumerated() {
             let id = fileRuleIDs[ruleIndex]
             guard !perFile || settings.isEnabled(id), rule.reads(file.language) else { continue }
-            guard Self.mentionsAny(triggerWords[ruleIndex], in: file) else {
+            guard mentioned.mentionsAny(triggerWords[ruleIndex], of: wordTable, in: file) else {
                 start = timings.addRule(ruleIndex, since: start)  // the pre-scan is the rule's cost
                 continue
             }
@@ -354,7 +359,7 @@ public final class Linter: Sendable {
         }
         let collectorWords = file.language == .swift ? factTriggerWords : objectiveCFactTriggerWords
         for (collectorIndex, rule) in factCollectors.enumerated() where rule.reads(file.language) {
-            guard Self.mentionsAny(collectorWords[collectorIndex], in: file) else {
+            guard mentioned.mentionsAny(collectorWords[collectorIndex], of: wordTable, in: file) else {
                 start = timings.addFacts(collectorIndex, since: start)
                 continue
             }
@@ -456,10 +461,6 @@ public final class Linter: Sendable {
     }
 
     /// True when the file mentions one of `words`, or `words` is empty (the rule always runs).
-    private static func mentionsAny(_ words: [[UInt8]], in file: SourceFile) -> Bool {
-        words.isEmpty || words.contains(where: file.mentions)
-    }
-
     /// `merged`: the facts of some collectors already merged per project (by the deferred pass), not merged again.
     private func finish(_ results: [FileResult], targets: DeploymentTargetResolver, timings: StageTimings,
                         merged: [String: MergedFacts] = [:]) -> LintResult {

@@ -55,6 +55,24 @@ struct FastPathTests {
         #expect(ruledOut.count >= 4, "only \(ruledOut) ruled out")
     }
 
+    /// Trigger words named by several rules get one id, and a file's memo answers as a search
+    /// would, whatever order the lists are asked in (an empty list: nothing to look for).
+    @Test func triggerWordTableAnswersAsASearch() {
+        var table = TriggerWordTable()
+        let first = table.ids(["window", "UIApplication"]), second = table.ids(["UIApplication", "connectedScenes", "window"])
+        #expect(first == [0, 1] && second == [1, 2, 0] && table.words.count == 3)
+        let code = "let scene = UIApplication.shared.connectedScenes.first // no w-i-n-d-o-w here\n" + String(repeating: "let x = 1\n", count: 80)
+        let file = SourceFile(path: "A.swift", bytes: Array(code.utf8))
+        for lists in [[first, second, [], [0]], [[0], second, first, []]] {
+            var memo = TriggerWordTable.Memo(table)
+            let answers = lists.map { memo.mentionsAny($0, of: table, in: file) }
+            let searched = lists.map { ids in ids.isEmpty || ids.contains { file.mentions(table.words[$0]) } }
+            #expect(answers == searched)
+        }
+        var memo = TriggerWordTable.Memo(table)
+        #expect(!memo.mentionsAny([0], of: table, in: file) && memo.mentionsAny([1], of: table, in: file) && !memo.mentionsAny([0], of: table, in: file))
+    }
+
     /// Sets share a table per thread: files used in turn, and past the generation wrap (every 255
     /// sets), still answer for their own text.
     @Test func interleavedFilesKeepTheirOwnGrams() {
