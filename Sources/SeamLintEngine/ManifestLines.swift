@@ -50,6 +50,17 @@ extension ManifestParser {
         }
     }
 
+    /// `range` of ASCII `bytes` without its leading and trailing spaces and tabs, nor `extra`
+    /// bytes: what `trim(_:also:)` keeps of ASCII text.
+    static func trimmed(_ bytes: [UInt8], _ range: Range<Int>, also extra: StaticString = "") -> Range<Int> {
+        let extra = UnsafeBufferPointer(start: extra.utf8Start, count: extra.utf8CodeUnitCount)
+        func trims(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || extra.contains(byte) }
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, trims(bytes[lower]) { lower += 1 }
+        while upper > lower, trims(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
     /// The UTF-8 length of a `Character.isNewline` scalar (LF, VT, FF, CR, NEL, LS, PS) at `offset`, or 0.
     private static func newlineLength(startingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let byte = bytes[offset]

@@ -50,15 +50,11 @@ struct XcodeGenSpec {
         return Line(indent: indent, key: key, value: value)
     }
 
-    /// `characterLine` of the ASCII bytes `range`: there only spaces and tabs are trimmed.
+    /// `characterLine` of the ASCII bytes `range`, by bytes.
     private static func asciiLine(_ bytes: [UInt8], _ range: Range<Int>) -> Line? {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        func isQuote(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
-        func trimmed(_ range: Range<Int>, quotes: Bool = false) -> Range<Int> {
-            var lower = range.lowerBound, upper = range.upperBound
-            while lower < upper, isSpace(bytes[lower]) || (quotes && isQuote(bytes[lower])) { lower += 1 }
-            while upper > lower, isSpace(bytes[upper - 1]) || (quotes && isQuote(bytes[upper - 1])) { upper -= 1 }
-            return lower..<upper
+        func trimmed(_ range: Range<Int>, also extra: StaticString = "") -> Range<Int> {
+            ManifestParser.trimmed(bytes, range, also: extra)
         }
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         var end = range.upperBound
@@ -70,7 +66,7 @@ struct XcodeGenSpec {
         guard !body.isEmpty else { return nil }
         if body.count >= 2, bytes[body.lowerBound] == UInt8(ascii: "-"), bytes[body.lowerBound + 1] == 0x20 { body = body.lowerBound + 2..<body.upperBound }
         guard let colon = body.first(where: { bytes[$0] == UInt8(ascii: ":") }) else { return Line(indent: indent, key: "", value: string(body)) }
-        return Line(indent: indent, key: string(trimmed(body.lowerBound..<colon, quotes: true)), value: string(trimmed(colon + 1..<body.upperBound)))
+        return Line(indent: indent, key: string(trimmed(body.lowerBound..<colon, also: "\"'")), value: string(trimmed(colon + 1..<body.upperBound)))
     }
 
     /// The line that holds line `index`, if any.

@@ -375,15 +375,10 @@ enum XcconfigReader {
         return .setting(key: key, value: ManifestParser.trim(trimmed[trimmed.index(after: equals)...], also: ";"))
     }
 
-    /// `characterLine` of the ASCII bytes `range`, by bytes: only spaces and tabs are trimmed,
-    /// the ASCII whitespace that is no newline.
+    /// `characterLine` of the ASCII bytes `range`, by bytes.
     private static func asciiLine(_ bytes: [UInt8], _ range: Range<Int>) -> Line? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        func trimmed(_ range: Range<Int>, also extra: UInt8? = nil) -> Range<Int> {
-            var lower = range.lowerBound, upper = range.upperBound
-            while lower < upper, isSpace(bytes[lower]) || bytes[lower] == extra { lower += 1 }
-            while upper > lower, isSpace(bytes[upper - 1]) || bytes[upper - 1] == extra { upper -= 1 }
-            return lower..<upper
+        func trimmed(_ range: Range<Int>, also extra: StaticString = "") -> Range<Int> {
+            ManifestParser.trimmed(bytes, range, also: extra)
         }
         func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? { range.first { bytes[$0] == byte } }
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
@@ -405,6 +400,6 @@ enum XcconfigReader {
         guard let equals = firstIndex(of: UInt8(ascii: "="), in: keyEnd..<line.upperBound) else { return nil }
         let key = trimmed(line.lowerBound..<equals)
         guard !key.isEmpty, firstIndex(of: 0x20, in: key) == nil else { return nil }
-        return .setting(key: string(key), value: string(trimmed(equals + 1..<line.upperBound, also: UInt8(ascii: ";"))))
+        return .setting(key: string(key), value: string(trimmed(equals + 1..<line.upperBound, also: ";")))
     }
 }
