@@ -2,27 +2,31 @@
 /// modifiers, inheritance, parameters, body braces); bodies are left to the rules.
 struct DeclarationScanner {
     let file: SourceFile
-    var declarations: [Declaration] = []
 
     init(file: SourceFile) { self.file = file }
 
-    mutating func scan() -> [Declaration] {
+    func scan() -> [Declaration] {
         let code = file.code
         var index = 0
         // Open declaration bodies, innermost last: (declaration index, body close).
         var open: [(declaration: Int, close: Int)] = []
         // About one declaration per 30 code tokens in app code: growth past this is rare.
+        var declarations: [Declaration] = []
         declarations.reserveCapacity(code.count / 24 + 8)
         while index < code.count {
             index = nextIntroducer(from: index)
             guard index < code.count else { break }
             while let last = open.last, index > last.close { open.removeLast() }
             if let kind = declarationKind(at: index) {
-                var declaration = header(kind: kind, keyword: index)
-                declaration.parent = open.last?.declaration
-                let (bodyOpen, bodyClose) = (declaration.bodyOpen, declaration.bodyClose)
-                // Its last use: moved into the array, not copied (four arrays retained and released).
-                declarations.append(consume declaration)
+                // Read in place in the array: a header returned by value was copied out (its four
+                // arrays retained and released) once per declaration.
+                declarations.append(Declaration(kind: kind, start: index, keyword: index, name: nil, modifiers: [],
+                                                attributes: [], inheritance: [], parameters: [], typeStart: nil,
+                                                initializer: nil, bodyOpen: nil, bodyClose: nil, end: index,
+                                                parent: open.last?.declaration))
+                let position = declarations.count - 1
+                header(&declarations[position])
+                let (bodyOpen, bodyClose) = (declarations[position].bodyOpen, declarations[position].bodyClose)
                 if let close = bodyClose {
                     open.append((declarations.count - 1, close))
                 }
@@ -109,11 +113,10 @@ struct DeclarationScanner {
         }
     }
 
-    func header(kind: Declaration.Kind, keyword: Int) -> Declaration {
+    /// Fills in the header of `declaration`, whose kind and keyword are set.
+    func header(_ declaration: inout Declaration) {
         let code = file.code
-        var declaration = Declaration(kind: kind, start: keyword, keyword: keyword, name: nil, modifiers: [],
-                                      attributes: [], inheritance: [], parameters: [], typeStart: nil,
-                                      initializer: nil, bodyOpen: nil, bodyClose: nil, end: keyword, parent: nil)
+        let kind = declaration.kind, keyword = declaration.keyword
         collectModifiers(before: keyword, into: &declaration)
         var index = keyword + 1
         // Name
@@ -152,7 +155,7 @@ struct DeclarationScanner {
             index = propertyHeader(from: index, declaration: &declaration)
         case .typealias:
             declaration.end = index
-            return declaration
+            return
         default:
             if index < code.count && code[index].kind == .colon {
                 index = inheritance(from: index + 1, into: &declaration)
@@ -160,7 +163,6 @@ struct DeclarationScanner {
             index = skipToBodyOrEnd(from: index, declaration: &declaration)
         }
         if declaration.bodyOpen == nil { declaration.end = max(keyword, min(index, code.count) - 1) }
-        return declaration
     }
 
     func collectModifiers(before keyword: Int, into declaration: inout Declaration) {

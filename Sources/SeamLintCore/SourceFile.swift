@@ -35,8 +35,7 @@ public final class SourceFile {
     // MARK: Lazily built structure
 
     public private(set) lazy var declarations: [Declaration] = {
-        var scanner = DeclarationScanner(file: self)
-        return scanner.scan()
+        DeclarationScanner(file: self).scan()
     }()
     /// For each code index of a `{` that opens a declaration body, the declaration's index.
     public private(set) lazy var bodyOwner: BodyOwners = BodyOwners(declarations, codeCount: code.count)
