@@ -40,8 +40,8 @@ struct DirectoryWalker {
     private var roots: [String] = []
     /// Folders to read, reached without and through a link: the first are read first, so a
     /// folder reachable both ways is listed under its real path.
-    private var folders: [(Entry, FileID)] = []
-    private var linkedFolders: [(Entry, FileID)] = []
+    private var folders: [Entry] = []
+    private var linkedFolders: [Entry] = []
     private var links: [Entry] = []
     private var visitedFolders: Set<FileID> = []
     private var best: [PathKey: Candidate] = [:]
@@ -84,7 +84,7 @@ struct DirectoryWalker {
                           throughLink: PathNames.compare(canonical, absolute) != 0)
         switch target.kind {
         case .directory:
-            queue(entry, id: target.id)
+            queue(entry)
         case .regular:
             let name = PathNames.lastComponent(absolute)
             if let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) {
@@ -99,8 +99,8 @@ struct DirectoryWalker {
 
     mutating func run() {
         // Roots in reverse path order, so the smallest is read first whatever the argument order.
-        folders.sort { PathNames.precedes($1.0.display, $0.0.display) }
-        linkedFolders.sort { PathNames.precedes($1.0.display, $0.0.display) }
+        folders.sort { PathNames.precedes($1.display, $0.display) }
+        linkedFolders.sort { PathNames.precedes($1.display, $0.display) }
         readQueuedFolders()
         while !links.isEmpty {
             let batch = links.sorted { PathNames.precedes($0.display, $1.display) }
@@ -115,8 +115,8 @@ struct DirectoryWalker {
     }
 
     private mutating func readQueuedFolders() {
-        while let (entry, id) = folders.popLast() ?? linkedFolders.popLast() {
-            read(entry, id: id)
+        while let entry = folders.popLast() ?? linkedFolders.popLast() {
+            read(entry)
         }
     }
 
@@ -176,11 +176,11 @@ struct DirectoryWalker {
         if keepsExisting { candidates[key] = existing }
     }
 
-    private mutating func queue(_ folder: Entry, id: FileID) {
+    private mutating func queue(_ folder: Entry) {
         if folder.throughLink {
-            linkedFolders.append((folder, id))
+            linkedFolders.append(folder)
         } else {
-            folders.append((folder, id))
+            folders.append(folder)
         }
     }
 
@@ -196,14 +196,21 @@ struct DirectoryWalker {
     }
 
     /// Reads one folder: queues subfolders and links, records source files.
-    private mutating func read(_ folder: Entry, id: FileID) {
-        guard visitedFolders.insert(id).inserted else { return }
-        let descriptor = folder.absolute.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0, let stream = fdopendir(descriptor) else {
+    ///
+    /// Identified by `fstat` of the open folder, not by `fstatat` of each subfolder from its parent:
+    /// with `opendir` rather than `open` and `fdopendir` (which adds a `fstat` and two `fcntl`),
+    /// a folder costs five system calls instead of eight (about a fifth of the walk's kernel time).
+    private mutating func read(_ folder: Entry) {
+        guard let stream = opendir(folder.absolute) else {
+            return problem(folder.display, FileSystem.currentError().description)
+        }
+        let descriptor = dirfd(stream)
+        guard let id = FileSystem.status(of: descriptor) else {
             let error = FileSystem.currentError()
-            if descriptor >= 0 { close(descriptor) }
+            closedir(stream)
             return problem(folder.display, error.description)
         }
+        guard visitedFolders.insert(id).inserted else { closedir(stream); return }
         var holdsManifest = false
         var holdsGit = false
         let watchesManifests = options.onManifestFolder != nil || options.onPlainFolder != nil
@@ -248,8 +255,7 @@ struct DirectoryWalker {
                 if options.useDefaultExcludes && FileDiscovery.defaultExcludedFolderNames.contains(name) { continue }  // endings: above
                 let child = self.child(of: folder, named: name)
                 guard !isExcluded(child.absolute) else { continue }
-                guard let id = (status ?? FileSystem.status(of: rawName, in: descriptor))?.id else { continue }
-                queue(child, id: id)
+                queue(child)
             case .regular:
                 guard let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC)
                 else { continue }
@@ -286,7 +292,7 @@ struct DirectoryWalker {
         let link = Entry(display: queued.display, absolute: queued.absolute, canonical: resolved, throughLink: true)
         switch target.kind {
         case .directory:
-            if !visitedFolders.contains(target.id) { queue(link, id: target.id) }
+            if !visitedFolders.contains(target.id) { queue(link) }
         case .regular:
             if let language = PathNames.language(ofFileName: name, includeObjectiveC: options.includeObjectiveC) {
                 add(link, language: language)

@@ -65,6 +65,13 @@ enum FileSystem {
         return FileStatus(raw)
     }
 
+    /// `fstat` of an open file: its identity.
+    static func status(of descriptor: Int32) -> FileID? {
+        var raw = stat()
+        guard fstat(descriptor, &raw) == 0 else { return nil }
+        return FileID(device: UInt64(raw.st_dev), inode: UInt64(raw.st_ino))
+    }
+
     /// The canonical path with every link resolved, or nil (dangling link, loop, no permission).
     static func resolve(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
