@@ -250,6 +250,17 @@ struct FastPathTests {
         #expect(PathNames.directory(of: path) == (path as NSString).deletingLastPathComponent)
     }
 
+    @Test("joined paths", arguments: [
+        (".", "a.swift", "a.swift"), ("/", "a", "/a"), ("/a/", "b", "/a/b"), ("a", "b.swift", "a/b.swift"),
+        ("/ü/ñ", "ç.swift", "/ü/ñ/ç.swift"), ("a", "", "a/"), ("", "b", "/b"), ("./", "b", "./b"),
+        ("/a/\u{301}", "b", "/a/\u{301}/b"), ("/0123456789abcdef", "0123456789abcdef.swift", "/0123456789abcdef/0123456789abcdef.swift"),
+    ])
+    func join(parent: String, name: String, expected: String) {
+        let joined = PathNames.join(parent, name)
+        #expect(joined == expected)
+        #expect(Array(joined.utf8) == Array(expected.utf8))
+    }
+
     static let manifestTexts = [
         "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\nOTHER = 1;\n\t\tIPHONEOS_DEPLOYMENT_TARGET = 14.0;",
         "a\r\nIPHONEOS_DEPLOYMENT_TARGET = 13.0 // x IPHONEOS_DEPLOYMENT_TARGET\r\nb",
