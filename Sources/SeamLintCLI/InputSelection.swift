@@ -97,10 +97,10 @@ struct InputSelection {
         // every named one equals none (`String` equality is canonical: other spellings of an
         // ASCII path, such as a Kelvin sign for "K", are not ASCII).
         let lengths = Set(named.map(\.utf8.count))
-        let asciiNames = named.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        let asciiNames = named.allSatisfy(Self.isASCII)
         func mayBeNamed(_ path: String) -> Bool {
             guard asciiNames, !lengths.contains(path.utf8.count) else { return true }
-            return !path.utf8.allSatisfy { $0 < 0x80 }
+            return !Self.isASCII(path)
         }
         let explicit = files.filter { mayBeNamed($0.absolutePath) && named.contains($0.absolutePath) }.map(\.absolutePath)
         guard !explicit.isEmpty else { return }
@@ -112,6 +112,13 @@ struct InputSelection {
         guard !added.isEmpty else { return }
         contextFiles = Set(added.map(\.absolutePath))
         files = (files + added).sorted()
+    }
+
+    /// Whether every byte is ASCII: an OR over the contiguous bytes, which vectorizes (the byte
+    /// loop of `utf8.allSatisfy` cost about 2k instructions per discovered file).
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.reduce(0, |) < 0x80 }
     }
 
     /// The file, or a folder above it, matches the configuration's `excluded` (or misses `included`).
