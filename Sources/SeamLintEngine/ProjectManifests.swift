@@ -31,18 +31,18 @@ public final class ProjectManifests: @unchecked Sendable {
 
     /// The files and folders a folder's deployment target is read from (`DeploymentTargetResolver.
     /// targetDeclared`): these names, and names with these endings.
-    private static let manifestNames = ["Package.swift", "Project.swift", "project.yml", "project.yaml"]
-    private static let manifestEndings = [".xcodeproj", ".xcconfig"]
+    static let manifestNames = ["Package.swift", "Project.swift", "project.yml", "project.yaml"]
+    static let manifestEndings = [".xcodeproj", ".xcconfig"]
 
     static func isManifestName(_ name: String) -> Bool {
         manifestNames.contains(name) || manifestEndings.contains { name.hasSuffix($0) }
     }
 
-    /// `isManifestName` for a name from `readdir`, without making a String of it.
+    /// `isManifestName` for a name from `readdir`, without making a String of it (every folder entry).
     static func isManifestName(_ name: UnsafePointer<CChar>) -> Bool {
-        let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
-        return manifestNames.contains { bytes.elementsEqual($0.utf8) }
-            || manifestEndings.contains { bytes.count >= $0.utf8.count && bytes.suffix($0.utf8.count).elementsEqual($0.utf8) }
+        let bytes = NameBytes(name)
+        return bytes.equals("Package.swift") || bytes.equals("Project.swift") || bytes.equals("project.yml")
+            || bytes.equals("project.yaml") || bytes.hasSuffix(".xcodeproj") || bytes.hasSuffix(".xcconfig")
     }
 
     /// Resolves `folder` (an absolute path) in the background, if it is not known yet.

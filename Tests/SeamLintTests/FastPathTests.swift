@@ -261,6 +261,40 @@ struct FastPathTests {
         #expect(Array(joined.utf8) == Array(expected.utf8))
     }
 
+    /// Names built from every list the byte checks spell out again: each entry, and near misses.
+    static let folderEntryNames: [String] = {
+        let lists = ProjectManifests.manifestNames + ProjectManifests.manifestEndings + FileDiscovery.defaultExcludedFolderEndings
+            + [".swift", ".m", ".mm", ".h"]
+        var names = ["", ".", "..", "a", "A.swift", "a.SWIFT", "a.swiftx", "a.m.", "b.mm", "c.h", "ü.swift", "é.xcodeproj"]
+        for entry in lists {
+            names += [entry, "A" + entry, String(entry.dropFirst()), String(entry.dropLast()), entry + "x", entry.uppercased(),
+                      "Name" + entry + "/"]
+        }
+        return names
+    }()
+
+    @Test("folder entry names checked by bytes", arguments: folderEntryNames)
+    func folderEntryNameChecks(name: String) {
+        func endsWith(_ ending: String, longer: Bool) -> Bool {
+            (longer ? name.utf8.count > ending.utf8.count : name.utf8.count >= ending.utf8.count)
+                && name.utf8.suffix(ending.utf8.count).elementsEqual(ending.utf8)
+        }
+        let manifest = ProjectManifests.manifestNames.contains { name.utf8.elementsEqual($0.utf8) }
+            || ProjectManifests.manifestEndings.contains { endsWith($0, longer: false) }
+        let catalog = FileDiscovery.defaultExcludedFolderEndings.contains { endsWith($0, longer: true) }
+        name.withCString { raw in
+            #expect(ProjectManifests.isManifestName(raw) == manifest)
+            #expect(FileDiscovery.isResourceCatalog(raw) == catalog)
+        }
+        let dot = name.utf8.lastIndex(of: UInt8(ascii: "."))
+        let ext = dot.map { String(decoding: name.utf8[name.utf8.index(after: $0)...], as: UTF8.self) }
+        let isObjectiveC = ["m", "mm", "h"].contains(ext ?? "")
+        let expected: SourceLanguage? = dot == nil || dot == name.utf8.startIndex ? nil
+            : ext == "swift" ? .swift : isObjectiveC ? .objectiveC : nil
+        #expect(PathNames.language(ofFileName: name, includeObjectiveC: true) == expected)
+        #expect(PathNames.language(ofFileName: name, includeObjectiveC: false) == (expected == .swift ? .swift : nil))
+    }
+
     static let manifestTexts = [
         "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\nOTHER = 1;\n\t\tIPHONEOS_DEPLOYMENT_TARGET = 14.0;",
         "a\r\nIPHONEOS_DEPLOYMENT_TARGET = 13.0 // x IPHONEOS_DEPLOYMENT_TARGET\r\nb",

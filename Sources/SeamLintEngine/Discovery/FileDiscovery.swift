@@ -27,10 +27,10 @@ public enum FileDiscovery {
 
     /// `name` (from `readdir`) ends in one of `defaultExcludedFolderEndings`, checked without a String.
     static func isResourceCatalog(_ name: UnsafePointer<CChar>) -> Bool {
-        let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
-        return defaultExcludedFolderEndings.contains { ending in
-            bytes.count > ending.utf8.count && bytes.suffix(ending.utf8.count).elementsEqual(ending.utf8)
-        }
+        let bytes = NameBytes(name)
+        // A name that is only the ending (".lproj") is not excluded, as in `isDefaultExcluded`.
+        func endsWith(_ ending: StaticString) -> Bool { bytes.bytes.count > ending.utf8CodeUnitCount && bytes.hasSuffix(ending) }
+        return endsWith(".xcassets") || endsWith(".lproj") || endsWith(".xcdatamodeld")
     }
 
     /// Files under the given paths (files or folders; empty → "."), sorted byte-wise by path and
