@@ -6,7 +6,9 @@ import SeamLintCore
 extension Linter {
     /// The second pass: each deferring collector's deferred facts, in the Swift files of the
     /// projects whose first-pass facts call for them (see `ProjectRule.defersFacts`), in rounds
-    /// while the collector names new words (`ProjectRule.deferredTriggerWords`).
+    /// while the collector names new words (`ProjectRule.deferredTriggerWords`). Projects go
+    /// through their rounds independently (`RoundQueue`): nothing of one project's rounds depends
+    /// on another's, so the facts do not depend on the schedule.
     func collectDeferredFacts(into fileResults: inout [FileResult], targets: DeploymentTargetResolver,
                                       workers: Int, load: @Sendable (Int) -> LoadOutcome)
         -> (timings: StageTimings, files: (count: Int, byRule: [String: Int]), unchanged: [String: MergedFacts]) {
@@ -14,135 +16,190 @@ extension Linter {
         guard !deferring.isEmpty else { return (StageTimings(), (0, [:]), [:]) }
         // Only the deferring collectors' first-pass facts are merged: they alone decide.
         var merged = mergedByProject(fileResults, workers: workers, of: factCollectors.map { $0.defersFacts })
-        var open: [String: [Int]] = [:]
-        // Per project and collector: `deferredInput` of the first-pass facts, fixed for every round.
-        var inputs: [String: [Int: [String]]] = [:]
-        for (project, facts) in merged {
+        var projects: [ProjectRounds] = []
+        for project in merged.keys.sorted() {
+            let facts = merged[project]!
             let needed = deferring.filter { factCollectors[$0].needsDeferredFacts(erased: facts.values[$0]) }
-            if !needed.isEmpty { open[project] = needed }
-            for collector in needed {
-                inputs[project, default: [:]][collector] = factCollectors[collector].deferredInput(erased: facts.values[collector])
+            guard !needed.isEmpty else { continue }
+            var inputs: [Int: [String]] = [:]  // per collector: `deferredInput` of the first-pass facts, fixed for every round
+            for collector in needed { inputs[collector] = factCollectors[collector].deferredInput(erased: facts.values[collector]) }
+            projects.append(ProjectRounds(project: project, facts: facts, open: needed, inputs: inputs, collectors: factCollectors.count))
+        }
+        guard !projects.isEmpty else { return (StageTimings(), (0, [:]), merged.mapValues { MergedFacts(facts: $0, collectors: deferring) }) }
+        let positions = Dictionary(uniqueKeysWithValues: projects.indices.map { (projects[$0].project, $0) })
+        for index in fileResults.indices where !fileResults[index].path.isEmpty {
+            guard let position = positions[fileResults[index].project] else { continue }
+            if fileResults[index].language == .swift { projects[position].files.append(index) }
+            // Files the rounds need not read for a collector: read for it already, or (for a collector
+            // whose deferred facts complement the first pass) collected by its first pass.
+            for collector in fileResults[index].firstPassCollected { projects[position].read[collector].insert(index) }
+        }
+        let firstPass = fileResults, states = projects
+        let queue = RoundQueue(projects: states.count)
+        let timings = ResultSlots<Never>(count: 0)  // only its timings, merged from every worker
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+            var own = StageTimings()
+            while let task = queue.next() {
+                switch task {
+                case .plan(let position):
+                    let state = states[position]
+                    applyRound(state)
+                    queue.planned(project: position, jobs: planRound(state, firstPass: firstPass))
+                case .read(let position, let job):
+                    let start = monotonicNanoseconds()
+                    readDeferred(job, of: states[position], targets: targets, load: load)
+                    own.add(.deferredFacts, since: start)
+                    queue.read(project: position)
+                }
             }
+            timings.mergeTimings(own)
         }
-        guard !open.isEmpty else { return (StageTimings(), (0, [:]), merged.mapValues { MergedFacts(facts: $0, collectors: deferring) }) }
-        var swiftFiles: [String: [Int]] = [:]
-        for index in fileResults.indices where fileResults[index].language == .swift && !fileResults[index].path.isEmpty
-            && open[fileResults[index].project] != nil {
-            swiftFiles[fileResults[index].project, default: []].append(index)
-        }
-        var usedWords: [String: [Int: Set<String>]] = [:]
-        var grownEver: [String: Set<Int>] = [:]
-        // Files the rounds need not read for a collector: read for it already, or (for a collector
-        // whose deferred facts complement the first pass) collected by its first pass.
-        var read = [Set<Int>](repeating: [], count: factCollectors.count)
-        for index in fileResults.indices {
-            for collector in fileResults[index].firstPassCollected { read[collector].insert(index) }
-        }
-        var filesRead = Set<Int>()
+        var filesRead = 0
         var readFor: [String: Int] = [:]
-        var timings = StageTimings()
+        var unchanged: [String: MergedFacts] = [:]
+        for state in projects {
+            filesRead += state.filesRead.count
+            readFor.merge(state.readFor, uniquingKeysWith: +)
+            for (file, facts) in state.added { fileResults[file].facts.append(sameFile: facts) }
+            merged[state.project] = state.facts
+        }
+        // What `finish` would merge again: the facts of the collectors no deferred fact was added to.
+        let grown = Dictionary(uniqueKeysWithValues: projects.map { ($0.project, $0.grown) })
+        for (project, facts) in merged {
+            let collectors = deferring.filter { !(grown[project]?.contains($0) ?? false) }
+            if !collectors.isEmpty { unchanged[project] = MergedFacts(facts: facts, collectors: collectors) }
+        }
+        return (timings.timings, (filesRead, readFor), unchanged)
+    }
+
+    /// One project's rounds: touched by one task at a time (`RoundQueue` hands out a project's
+    /// plan only when its reads are done), except `slots`, which its reads fill.
+    final class ProjectRounds: @unchecked Sendable {
+        let project: String
+        /// Its Swift files, in file order.
+        var files: [Int] = []
+        /// Its merged facts: the first pass's, then each round's in file order.
+        var facts: ProjectFactsByCollector
+        /// The collectors still naming new words.
+        var open: [Int]
+        let inputs: [Int: [String]]
+        var usedWords: [Int: Set<String>] = [:]
+        /// Per collector, the files read for it (or collected by its complementing first pass).
+        var read: [Set<Int>]
         var rounds = 0
-        while !open.isEmpty {
-            rounds += 1
+        /// The round being read, and what each of its files gave.
+        var jobs: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool)] = []
+        var slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: 0)
+        /// What the rounds added, in order: the files' facts, and the counts for `--timings`.
+        var added: [(file: Int, facts: [CollectedFacts])] = []
+        var grown: Set<Int> = []
+        var filesRead: Set<Int> = []
+        var readFor: [String: Int] = [:]
+
+        init(project: String, facts: ProjectFactsByCollector, open: [Int], inputs: [Int: [String]], collectors: Int) {
+            self.project = project
+            self.facts = facts
+            self.open = open
+            self.inputs = inputs
+            read = [Set<Int>](repeating: [], count: collectors)
+        }
+    }
+
+    /// Plans `state`'s next round and returns how many files it reads (0: the project is done).
+    /// A round whose every file the first pass's filter rules out reads none: the next is planned.
+    func planRound(_ state: ProjectRounds, firstPass: [FileResult]) -> Int {
+        while true {
+            state.rounds += 1
             // Each round finds at most one more link of a helper chain, and looks at every file of
             // the project: a chain spread over many files would cost files × links. Past a few
             // rounds every file not yet read for the collector is read, which is what the rounds
             // only narrow (a file's deferred facts do not depend on the words that chose it).
-            let readsEveryFile = rounds > Self.selectiveRounds
-            // This round: per file, the collectors to run there if it mentions one of their new words (nil: always).
-            var jobs: [(file: Int, checks: [WordCheck])] = []
-            var stillOpen: [String: [Int]] = [:]
-            for project in open.keys.sorted() {
-                var checks: [WordCheck] = []
-                // Every collector that looked for new words last round is asked again, grown or not:
-                // one may leave words for a later round (`ProjectRule.deferredTriggerWords`).
-                for collector in open[project]! {
-                    let searched = usedWords[project]?[collector] ?? []
-                    guard let words = factCollectors[collector].deferredTriggerWords(erased: merged[project]?.values[collector],
-                                                                                     searched: searched) else {
-                        checks.append(WordCheck(collector: collector, words: nil))  // every file, once
-                        continue
-                    }
-                    let fresh = Set(words.filter { !$0.isEmpty }).subtracting(searched)
-                    guard !fresh.isEmpty else { continue }
-                    usedWords[project, default: [:]][collector, default: []].formUnion(fresh)
-                    // Many words (every helper of a large project) would be looked for in every
-                    // file, files × words: reading the unread files costs less.
-                    let readsAll = readsEveryFile || fresh.count > Self.maximumSearchWords
-                    checks.append(WordCheck(collector: collector, words: readsAll ? nil : Self.searchWords(fresh)))
-                    stillOpen[project, default: []].append(collector)
+            let readsEveryFile = state.rounds > Self.selectiveRounds
+            var checks: [WordCheck] = []
+            var stillOpen: [Int] = []
+            // Every collector that looked for new words last round is asked again, grown or not:
+            // one may leave words for a later round (`ProjectRule.deferredTriggerWords`).
+            for collector in state.open {
+                let searched = state.usedWords[collector] ?? []
+                guard let words = factCollectors[collector].deferredTriggerWords(erased: state.facts.values[collector],
+                                                                                 searched: searched) else {
+                    checks.append(WordCheck(collector: collector, words: nil))  // every file, once
+                    continue
                 }
-                guard !checks.isEmpty else { continue }
-                ScalingCounter.add(swiftFiles[project]?.count ?? 0)
-                for file in swiftFiles[project] ?? [] {
-                    let unread = checks.filter { !read[$0.collector].contains(file) }
-                    if !unread.isEmpty { jobs.append((file, unread)) }
-                }
+                let fresh = Set(words.filter { !$0.isEmpty }).subtracting(searched)
+                guard !fresh.isEmpty else { continue }
+                state.usedWords[collector, default: []].formUnion(fresh)
+                // Many words (every helper of a large project) would be looked for in every
+                // file, files × words: reading the unread files costs less.
+                let readsAll = readsEveryFile || fresh.count > Self.maximumSearchWords
+                checks.append(WordCheck(collector: collector, words: readsAll ? nil : Self.searchWords(fresh)))
+                stillOpen.append(collector)
             }
-            open = stillOpen
-            guard !jobs.isEmpty else { break }  // every file read
-            // A file whose first pass rules out every new word is not read.
-            // `commentsLeftOut`: the filter that let it through knew its comments.
-            let round: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool, inputs: [Int: [String]])] = jobs.compactMap { job in
-                ScalingCounter.add(job.checks.reduce(0) { $0 + ($1.words?.count ?? 1) })
-                let projectInputs = inputs[fileResults[job.file].project] ?? [:]
-                guard let spelled = fileResults[job.file].spelled else { return (job.file, job.checks, false, projectInputs) }
-                guard job.checks.contains(where: { $0.mayBeSpelled(in: spelled) }) else { return nil }
-                return (job.file, job.checks, spelled.leavesOutComments, projectInputs)
+            state.open = stillOpen
+            guard !checks.isEmpty else { return 0 }
+            ScalingCounter.add(state.files.count)
+            var unreadFiles = 0
+            state.jobs = []
+            for file in state.files {
+                let unread = checks.filter { !state.read[$0.collector].contains(file) }
+                guard !unread.isEmpty else { continue }
+                unreadFiles += 1
+                // A file whose first pass rules out every new word is not read.
+                // `commentsLeftOut`: the filter that let it through knew its comments.
+                ScalingCounter.add(unread.reduce(0) { $0 + ($1.words?.count ?? 1) })
+                guard let spelled = firstPass[file].spelled else { state.jobs.append((file, unread, false)); continue }
+                guard unread.contains(where: { $0.mayBeSpelled(in: spelled) }) else { continue }
+                state.jobs.append((file, unread, spelled.leavesOutComments))
             }
-            let slots = ResultSlots<(collectors: [Int], facts: [CollectedFacts])>(count: round.count)
-            let queue = WorkQueue(count: round.count)
-            DispatchQueue.concurrentPerform(iterations: max(1, min(workers, round.count))) { _ in
-                var timings = StageTimings()
-                while let position = queue.next() {
-                    let start = monotonicNanoseconds()
-                    let job = round[position]
-                    // A file that vanished or changed since the first pass contributes what it now holds.
-                    guard case .source(let loaded) = load(job.file) else { slots[position] = ([], []); continue }
-                    var checks = loaded.bytes.withUnsafeBufferPointer { bytes in
-                        job.checks.filter { check in
-                            check.words.map { words in
-                                words.contains { word in word.allSatisfy { part in part.withUnsafeBufferPointer { TextSearch.contains(bytes, $0) } } }
-                            } ?? true
-                        }
-                    }
-                    // A word found only in comments (a license header naming the app) holds no
-                    // use of it: such a file is tokenized, not read. The first pass's filter left
-                    // comments in where it did not tokenize the file; where it left them out, the
-                    // rare file it let through in error is read.
-                    var tokens: [Token]?
-                    if !job.commentsLeftOut, checks.contains(where: { $0.probes != nil }) {
-                        let fileTokens = Tokenizer.tokenize(loaded.bytes)
-                        let spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: fileTokens) }
-                        checks = checks.filter { $0.mayBeSpelled(in: spelled) }
-                        tokens = fileTokens
-                    }
-                    let collectors = checks.map(\.collector)
-                    slots[position] = (collectors, deferredFacts(of: loaded, tokens: tokens, collectors: collectors, targets: targets,
-                                                                 inputs: job.inputs))
-                    timings.add(.deferredFacts, since: start)
-                }
-                slots.mergeTimings(timings)
-            }
-            timings.merge(slots.timings)
-            for (position, job) in round.enumerated() {
-                guard let (collectors, facts) = slots[position], !collectors.isEmpty else { continue }
-                filesRead.insert(job.file)
-                for collector in collectors where read[collector].insert(job.file).inserted { readFor[factCollectorIDs[collector], default: 0] += 1 }
-                fileResults[job.file].facts.append(sameFile: facts)
-                merged[fileResults[job.file].project]?.add(facts)
-                for entry in facts {
-                    grownEver[fileResults[job.file].project, default: []].insert(entry.collector)
-                }
+            guard unreadFiles > 0 else { return 0 }  // every file read
+            if !state.jobs.isEmpty {
+                state.slots = ResultSlots(count: state.jobs.count)
+                return state.jobs.count
             }
         }
-        // What `finish` would merge again: the facts of the collectors no deferred fact was added to.
-        var unchanged: [String: MergedFacts] = [:]
-        for (project, facts) in merged {
-            let collectors = deferring.filter { !(grownEver[project]?.contains($0) ?? false) }
-            if !collectors.isEmpty { unchanged[project] = MergedFacts(facts: facts, collectors: collectors) }
+    }
+
+    /// Reads file `job` of `state`'s round: its deferred facts for the checks it passes.
+    func readDeferred(_ job: Int, of state: ProjectRounds, targets: DeploymentTargetResolver,
+                      load: @Sendable (Int) -> LoadOutcome) {
+        let (file, jobChecks, commentsLeftOut) = state.jobs[job]
+        // A file that vanished or changed since the first pass contributes what it now holds.
+        guard case .source(let loaded) = load(file) else { state.slots[job] = ([], []); return }
+        var checks = loaded.bytes.withUnsafeBufferPointer { bytes in
+            jobChecks.filter { check in
+                check.words.map { words in
+                    words.contains { word in word.allSatisfy { part in part.withUnsafeBufferPointer { TextSearch.contains(bytes, $0) } } }
+                } ?? true
+            }
         }
-        return (timings, (filesRead.count, readFor), unchanged)
+        // A word found only in comments (a license header naming the app) holds no use of it: such
+        // a file is tokenized, not read. The first pass's filter left comments in where it did not
+        // tokenize the file; where it left them out, the rare file it let through in error is read.
+        var tokens: [Token]?
+        if !commentsLeftOut, checks.contains(where: { $0.probes != nil }) {
+            let fileTokens = Tokenizer.tokenize(loaded.bytes)
+            let spelled = loaded.bytes.withUnsafeBufferPointer { SpelledWords($0, tokens: fileTokens) }
+            checks = checks.filter { $0.mayBeSpelled(in: spelled) }
+            tokens = fileTokens
+        }
+        let collectors = checks.map(\.collector)
+        state.slots[job] = (collectors, deferredFacts(of: loaded, tokens: tokens, collectors: collectors, targets: targets,
+                                                      inputs: state.inputs))
+    }
+
+    /// Adds `state`'s last round (if any) to its facts, in file order.
+    func applyRound(_ state: ProjectRounds) {
+        for (position, job) in state.jobs.enumerated() {
+            guard let (collectors, facts) = state.slots[position], !collectors.isEmpty else { continue }
+            state.filesRead.insert(job.file)
+            for collector in collectors where state.read[collector].insert(job.file).inserted {
+                state.readFor[factCollectorIDs[collector], default: 0] += 1
+            }
+            state.added.append((job.file, facts))
+            state.facts.add(facts)
+            for entry in facts { state.grown.insert(entry.collector) }
+        }
+        state.jobs = []
     }
 
     /// What a round looks for in a file for one collector: its new `words` (`searchWords`), each

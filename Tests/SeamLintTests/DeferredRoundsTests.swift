@@ -713,6 +713,45 @@ struct DeferredRoundsTests {
         }
     }
 
+    /// Projects go through their rounds independently (`RoundQueue`): chains of different lengths
+    /// (one past `Linter.selectiveRounds`) in four repositories end in different rounds, and
+    /// every worker count finds each chain's end, with the same output and the same files read.
+    @Test func projectsGoThroughTheirRoundsIndependently() throws {
+        let scratch = ConfigurationScratch()
+        let lengths = [1, 3, Linter.selectiveRounds + 3, 5]
+        for (project, length) in lengths.enumerated() {
+            let root = "Project\(project)"
+            try FileManager.default.createDirectory(atPath: scratch.path(root + "/.git"), withIntermediateDirectories: true)
+            scratch.write(root + "/Picker.swift", Self.picker.code)
+            // Each helper its own name, so that each round finds one more link.
+            scratch.write(root + "/Hop0.swift", "enum Hop0 { static var value0: AnyObject? { UIApplication.shared.activeScene } }\n")
+            for hop in 1..<length {
+                scratch.write(root + "/Hop\(hop).swift", "enum Hop\(hop) { static var value\(hop): AnyObject? { Hop\(hop - 1).value\(hop - 1) } }\n")
+            }
+            scratch.write(root + "/Use.swift", """
+                func rate() {
+                    if let scene = Hop\(length - 1).value\(length - 1) as? UIWindowScene { SKStoreReviewController.requestReview(in: scene) }
+                }
+                """)
+            // Files that spell the helpers' names in comments only.
+            for other in 0..<6 { scratch.write(root + "/Other\(other).swift", "let window\(other) = 1 // Hop\(other).value\(other)\n") }
+        }
+        let runs = [1, 2, 3, 8].map { workers in
+            ConfigurationCommandLineTests.run(["--no-config", "--timings", "--workers", "\(workers)", "--only-rule",
+                                               "connected_scenes_first,key_window_lookup", "--reporter", "json", scratch.root])
+        }
+        for (project, length) in lengths.enumerated() {
+            #expect(runs[0].output.contains("Project\(project)/Use.swift"), "\(project)")
+            #expect(runs[0].output.contains("helper `Hop\(length - 1).value\(length - 1)`"), "\(runs[0].output)")
+        }
+        let readAgain = { (run: ConfigurationCommandLineTests.Run) in run.errors.split(separator: "\n").filter { $0.contains("read again") } }
+        #expect(readAgain(runs[0]).count == 1, "\(runs[0].errors)")
+        for run in runs.dropFirst() {
+            #expect(run.output == runs[0].output && run.status == runs[0].status)
+            #expect(readAgain(run) == readAgain(runs[0]))
+        }
+    }
+
     /// Every file spells a window word and holds a global helper another file reads: the first
     /// round's new words are every helper. Looking for each in each file would cost files × helpers.
     @Test func manyGlobalHelpersAreFollowedInLinearSteps() throws {
