@@ -137,20 +137,31 @@ extension Linter {
             }
             state.open = stillOpen
             guard !checks.isEmpty else { return 0 }
-            ScalingCounter.add(state.files.count)
+            var steps = state.files.count
             var unreadFiles = 0
             state.jobs = []
+            let checkSteps = checks.map { $0.words?.count ?? 1 }
             for file in state.files {
-                let unread = checks.filter { !state.read[$0.collector].contains(file) }
+                // The checks whose collector has not read the file, as positions: an array per
+                // file (thousands per round) only for the few files the filter lets through.
+                var unread: [Int] = []
+                for position in checks.indices where !state.read[checks[position].collector].contains(file) {
+                    if unread.isEmpty { unread.reserveCapacity(checks.count - position) }
+                    unread.append(position)
+                    steps += checkSteps[position]
+                }
                 guard !unread.isEmpty else { continue }
                 unreadFiles += 1
                 // A file whose first pass rules out every new word is not read.
                 // `commentsLeftOut`: the filter that let it through knew its comments.
-                ScalingCounter.add(unread.reduce(0) { $0 + ($1.words?.count ?? 1) })
-                guard let spelled = firstPass[file].spelled else { state.jobs.append((file, unread, false)); continue }
-                guard unread.contains(where: { $0.mayBeSpelled(in: spelled) }) else { continue }
-                state.jobs.append((file, unread, spelled.leavesOutComments))
+                if let spelled = firstPass[file].spelled {
+                    guard unread.contains(where: { checks[$0].mayBeSpelled(in: spelled) }) else { continue }
+                    state.jobs.append((file, unread.map { checks[$0] }, spelled.leavesOutComments))
+                } else {
+                    state.jobs.append((file, unread.map { checks[$0] }, false))
+                }
             }
+            ScalingCounter.add(steps)
             guard unreadFiles > 0 else { return 0 }  // every file read
             if !state.jobs.isEmpty {
                 state.slots = ResultSlots(count: state.jobs.count)
