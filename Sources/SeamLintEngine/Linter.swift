@@ -500,10 +500,13 @@ public final class Linter: Sendable {
         let walked = monotonicNanoseconds()
         let decided = ResultSlots<[Diagnostic]>(count: projects.count)
         let queue = WorkQueue(count: projects.count)
+        // The largest projects first: one started last kept a core busy while the other waited.
+        let largestFirst = projects.indices.sorted { filesByProject[projects[$0]]!.count > filesByProject[projects[$1]]!.count }
         let workers = max(1, min(options.workers > 0 ? options.workers : ProcessInfo.processInfo.activeProcessorCount, projects.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var ruleTimings = StageTimings()
-            while let position = queue.next() {
+            while let next = queue.next() {
+                let position = largestFirst[next]
                 let project = projects[position]
                 let mergeStart = monotonicNanoseconds()
                 let facts = mergedFacts(of: projectFiles[project]!, in: results, premerged: merged[project])
