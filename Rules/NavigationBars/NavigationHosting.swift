@@ -277,20 +277,20 @@ private struct TokenTextSet {
 /// Local constants and variables by name, to find the one a use refers to without a scan of the
 /// file's declarations per use.
 struct LocalViewIndex {
-    private var byName: [[UInt8]: [Int]] = [:]
+    private var byName: [NameKey: [Int]] = [:]
 
     init(_ file: SourceFile) {
         for (position, declaration) in file.declarations.enumerated()
         where (declaration.kind == .constant || declaration.kind == .variable) && declaration.initializer != nil {
             guard let name = declaration.name, let owner = declaration.parent, !file.declarations[owner].isType else { continue }
-            byName[Array(file.bytes(at: name)), default: []].append(position)
+            byName[file.nameKey(at: name), default: []].append(position)
         }
     }
 
     /// The initializer of the nearest local declared before `use` with its name, in the same
     /// function. A few candidates are looked at, nearest first: a bound that keeps each use constant.
     func initializer(ofLocal use: Int, in file: SourceFile) -> Int? {
-        guard let candidates = byName[Array(file.bytes(at: use))] else { return nil }
+        guard let candidates = byName[file.nameKey(at: use)] else { return nil }
         // The last declaration before `use` (declarations are in source order).
         var low = 0
         var high = candidates.count
@@ -325,9 +325,9 @@ struct LocalHostingTracker {
     }
 
     /// By function body (its `{`), then by local name.
-    private var locals: [Int: [[UInt8]: Local]] = [:]
+    private var locals: [Int: [NameKey: Local]] = [:]
     /// Names declared in each block, to forget when it closes or its switch moves to another case.
-    private var declaredIn: [Int: [(function: Int, name: [UInt8])]] = [:]
+    private var declaredIn: [Int: [(function: Int, name: NameKey)]] = [:]
 
     mutating func observe(_ index: Int, in file: SourceFile, views: LocalViewIndex) {
         let code = file.code
@@ -348,7 +348,7 @@ struct LocalHostingTracker {
         // `name: T` outside a declaration is a label or a dictionary entry.
         if next.kind == .colon && !isDeclaration { return }
         guard let function = file.enclosingFunction(of: index)?.bodyOpen else { return }
-        let name = Array(file.bytes(at: index))
+        let name = file.nameKey(at: index)
         var local = isDeclaration ? Local() : (locals[function]?[name] ?? Local())
         if isDeclaration {
             local.scope = Int(file.parent[index])
@@ -392,7 +392,7 @@ struct LocalHostingTracker {
     /// What the local at `use` holds at the site `site`.
     fileprivate func kind(of use: Int, at site: Int, in file: SourceFile) -> SourceFile.HostingKind {
         guard let function = file.enclosingFunction(of: site)?.bodyOpen,
-              let local = locals[function]?[Array(file.bytes(at: use))] else { return .other }
+              let local = locals[function]?[file.nameKey(at: use)] else { return .other }
         if local.isHosting { return .hosting(local.roots, container: local.container) }
         return local.typeName.map { .type($0) } ?? .other
     }

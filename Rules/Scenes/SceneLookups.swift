@@ -317,7 +317,7 @@ struct SceneLookupFinder {
     /// The nearest property or local declaration named like `nameToken` whose scope holds it.
     func visibleDeclaration(named nameToken: Int) -> Int? {
         let names = nameIndex.value(file: file)
-        let spelling = Array(file.bytes(at: nameToken))
+        let spelling = file.nameKey(at: nameToken)
         func isVisible(_ index: Int) -> Bool {
             let declaration = file.declarations[index]
             guard let name = declaration.name, name != nameToken else { return false }
@@ -688,7 +688,7 @@ struct SceneLookupFinder {
         let scope = Int(file.parent[declaration.keyword])
         let end = scope >= 0 && file.matching[scope] > scope ? Int(file.matching[scope]) : file.code.count
         var result: [SceneLookup] = []
-        let spelling = Array(file.bytes(at: name))
+        let spelling = file.nameKey(at: name)
         for index in nameIndex.value(file: file).occurrences(of: spelling, after: declaration.end, before: end) {
             if index > 0, file.code[index - 1].kind == .period { continue }
             if index + 1 < file.code.count, file.code[index + 1].kind == .colon { continue }

@@ -85,38 +85,38 @@ final class SceneNameIndex {
     let file: SourceFile
     /// Identifier tokens by spelling, in file order: built on first use (only a tracked local's
     /// uses need it; most files resolve names through `locals` and `properties` alone).
-    private(set) lazy var occurrences: [[UInt8]: [Int]] = {
-        var occurrences: [[UInt8]: [Int]] = [:]
+    private(set) lazy var occurrences: [NameKey: [Int]] = {
+        var occurrences: [NameKey: [Int]] = [:]
         for index in file.code.indices where file.code[index].kind == .identifier {
-            occurrences[Array(file.bytes(at: index)), default: []].append(index)
+            occurrences[file.nameKey(at: index), default: []].append(index)
         }
         return occurrences
     }()
     /// Variable and constant declarations by name: locals (inside a function or accessor, visible
     /// after their declaration) and the others (visible anywhere in their scope), by keyword.
-    let locals: [[UInt8]: [Int]]
-    let properties: [[UInt8]: [Int]]
+    let locals: [NameKey: [Int]]
+    let properties: [NameKey: [Int]]
     /// Names bound so far in a statement (`if let a = …, let b = …`), by statement start: the
     /// scan is extended, not restarted, for each pick in one long statement.
     var boundNames: [Int: (scannedTo: Int, names: [Int])] = [:]
 
     init(file: SourceFile) {
         self.file = file
-        var locals: [[UInt8]: [Int]] = [:], properties: [[UInt8]: [Int]] = [:]
+        var locals: [NameKey: [Int]] = [:], properties: [NameKey: [Int]] = [:]
         let declarations = file.declarations
         for index in declarations.indices.sorted(by: { declarations[$0].keyword < declarations[$1].keyword })
         where declarations[index].kind == .variable || declarations[index].kind == .constant {
             guard let name = declarations[index].name else { continue }
             let isLocal = declarations[index].parent.map { declarations[$0].isFunctionLike || declarations[$0].kind == .variable } ?? false
-            if isLocal { locals[Array(file.bytes(at: name)), default: []].append(index) }
-            else { properties[Array(file.bytes(at: name)), default: []].append(index) }
+            if isLocal { locals[file.nameKey(at: name), default: []].append(index) }
+            else { properties[file.nameKey(at: name), default: []].append(index) }
         }
         self.locals = locals
         self.properties = properties
     }
 
     /// Occurrences of `spelling` strictly between `start` and `end`.
-    func occurrences(of spelling: [UInt8], after start: Int, before end: Int) -> ArraySlice<Int> {
+    func occurrences(of spelling: NameKey, after start: Int, before end: Int) -> ArraySlice<Int> {
         let all = occurrences[spelling] ?? []
         let low = Self.firstIndex(in: all, after: start) { $0 }
         var high = low

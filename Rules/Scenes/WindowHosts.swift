@@ -25,7 +25,7 @@ final class WindowHostMemo {
     /// By the function's keyword index.
     var handsOverSelf: [Int: Bool] = [:]
     /// The first type declaration (not an extension) of each name.
-    var typesByName: [[UInt8]: Int]?
+    var typesByName: [NameKey: Int]?
 }
 
 extension SourceFile {
@@ -104,16 +104,16 @@ extension SourceFile {
             // The extended type declared in this file decides.
             if let memo {
                 if memo.typesByName == nil {
-                    var types: [[UInt8]: Int] = [:]
-                    for (position, other) in declarations.enumerated() where other.kind != .extension && other.isType {
-                        if let otherName = other.name, types[Array(bytes(at: otherName))] == nil {
-                            types[Array(bytes(at: otherName))] = position
+                    var types: [NameKey: Int] = [:]
+                    for position in declarations.indices where declarations[position].kind != .extension && declarations[position].isType {
+                        if let otherName = declarations[position].name, types[nameKey(at: otherName)] == nil {
+                            types[nameKey(at: otherName)] = position
                         }
                     }
                     memo.typesByName = types
                     ScalingCounter.add(declarations.count)
                 }
-                if let position = memo.typesByName![Array(bytes(at: name))] { return windowHost(ofType: declarations[position]) }
+                if let position = memo.typesByName![nameKey(at: name)] { return windowHost(ofType: declarations[position]) }
             } else {
                 ScalingCounter.add(declarations.count)
                 for other in declarations where other.kind != .extension && other.isType {

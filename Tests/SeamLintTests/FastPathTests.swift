@@ -261,6 +261,26 @@ struct FastPathTests {
         #expect(Array(joined.utf8) == Array(expected.utf8))
     }
 
+    /// `NameKey` is equal, and finds its entry, exactly when the bytes are equal, wherever they come from.
+    @Test func nameKeysCompareBytes() {
+        let spellings: [[UInt8]] = [[], Array("a".utf8), Array("ab".utf8), Array("ba".utf8), Array("a\0".utf8),
+                                    Array("é".utf8), Array("e\u{301}".utf8), Array(String(repeating: "window", count: 9).utf8)]
+        var table: [NameKey: Int] = [:]
+        for (position, spelling) in spellings.enumerated() { table[NameKey(spelling)] = position }
+        #expect(table.count == spellings.count)
+        for (position, spelling) in spellings.enumerated() {
+            let padded = [0x20] + spelling + [0x20]
+            let key = NameKey(padded[1..<(padded.count - 1)])
+            #expect(table[key] == position)
+            for (other, otherSpelling) in spellings.enumerated() {
+                #expect((key == NameKey(otherSpelling)) == (position == other))
+            }
+        }
+        let file = SourceFile(path: "A.swift", bytes: Array("let window = window + windows".utf8))
+        let keys = file.code.indices.map(file.nameKey(at:))
+        #expect(keys[1] == keys[3] && keys[1] != keys[5] && keys[1].bytes == Array("window".utf8))
+    }
+
     /// Names built from every list the byte checks spell out again: each entry, and near misses.
     static let folderEntryNames: [String] = {
         let lists = ProjectManifests.manifestNames + ProjectManifests.manifestEndings + FileDiscovery.defaultExcludedFolderEndings
