@@ -26,13 +26,14 @@ extension Linter {
             projects.append(ProjectRounds(project: project, facts: facts, open: needed, inputs: inputs, collectors: factCollectors.count))
         }
         guard !projects.isEmpty else { return (StageTimings(), (0, [:]), merged.mapValues { MergedFacts(facts: $0, collectors: deferring) }) }
-        let positions = Dictionary(uniqueKeysWithValues: projects.indices.map { (projects[$0].project, $0) })
-        for index in fileResults.indices where !fileResults[index].path.isEmpty {
-            guard let position = positions[fileResults[index].project] else { continue }
-            if fileResults[index].language == .swift { projects[position].files.append(index) }
-            // Files the rounds need not read for a collector: read for it already, or (for a collector
-            // whose deferred facts complement the first pass) collected by its first pass.
-            for collector in fileResults[index].firstPassCollected { projects[position].read[collector].insert(index) }
+        let filesByProject = Self.filesByProject(fileResults, withoutPath: false)
+        for state in projects {
+            for index in filesByProject[state.project] ?? [] {
+                if fileResults[index].language == .swift { state.files.append(index) }
+                // Files the rounds need not read for a collector: read for it already, or (for a collector
+                // whose deferred facts complement the first pass) collected by its first pass.
+                for collector in fileResults[index].firstPassCollected { state.read[collector].insert(index) }
+            }
         }
         let firstPass = fileResults, states = projects
         let queue = RoundQueue(projects: states.count)
@@ -276,11 +277,7 @@ extension Linter {
     /// Projects merge in parallel, the largest first: merging a large app's facts (every file's
     /// declared names) took a core for a tenth of the rounds' time while the other waited.
     func mergedByProject(_ results: [FileResult], workers: Int, of included: [Bool]) -> [String: ProjectFactsByCollector] {
-        var grouped: [String: [Int]] = [:]
-        for index in results.indices where !results[index].path.isEmpty {
-            grouped[results[index].project, default: []].append(index)
-        }
-        let filesByProject = grouped
+        let filesByProject = Self.filesByProject(results, withoutPath: false)
         let projects = filesByProject.keys.sorted { filesByProject[$0]!.count > filesByProject[$1]!.count }
         let slots = ResultSlots<ProjectFactsByCollector>(count: projects.count)
         let queue = WorkQueue(count: projects.count)

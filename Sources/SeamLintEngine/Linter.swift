@@ -467,7 +467,7 @@ public final class Linter: Sendable {
         var timings = timings
         let start = monotonicNanoseconds()
         var diagnostics: [Diagnostic] = []
-        var filesByProject: [String: [Int]] = [:]
+        let filesByProject = Self.filesByProject(results, withoutPath: true)
         var problems: [InputProblem] = []
         var linted = 0
         var skippedObjectiveC = 0
@@ -480,7 +480,6 @@ public final class Linter: Sendable {
             diagnostics += results[index].diagnostics
             if let fileSuppressions = results[index].suppressions { suppressions[results[index].path] = fileSuppressions }
             if options.fileSettings != nil, let fileSettings = results[index].settings { settings[results[index].path] = fileSettings }
-            filesByProject[results[index].project, default: []].append(index)
             if let problem = results[index].problem {
                 problems.append(problem)
             } else if results[index].skippedObjectiveC {
@@ -554,6 +553,26 @@ extension Linter {
         }
         for collector in premerged?.collectors ?? [] { facts.set(collector, premerged!.facts.values[collector]) }
         return facts.values
+    }
+
+    /// The positions of `results` by project, in file order (`withoutPath`: with the results that
+    /// have none, problems and the like). Files come sorted by path, so a project's files mostly
+    /// follow each other: its name is hashed once per run of them, not once per file.
+    static func filesByProject(_ results: [FileResult], withoutPath: Bool) -> [String: [Int]] {
+        var grouped: [String: [Int]] = [:]
+        var runProject: String?
+        var runFiles: [Int] = []
+        for index in results.indices where withoutPath || !results[index].path.isEmpty {
+            if runProject == results[index].project {
+                runFiles.append(index)
+                continue
+            }
+            if let runProject { grouped[runProject, default: []] += runFiles }
+            runProject = results[index].project
+            runFiles = [index]
+        }
+        if let runProject { grouped[runProject, default: []] += runFiles }
+        return grouped
     }
 
     /// Timings sized for this linter's rules, for `process` outside a run.

@@ -261,6 +261,24 @@ struct FastPathTests {
         #expect(Array(joined.utf8) == Array(expected.utf8))
     }
 
+    /// Files grouped by project run by run give what one dictionary lookup per file gave.
+    @Test func filesByProjectGroupsRuns() {
+        let projects = ["/a", "/a", "/b", "/a", "", "/b", "/b", "/c", "/a", "/a"]
+        let paths = ["1", "2", "3", "", "5", "6", "", "8", "9", "10"]
+        let results = zip(projects, paths).map { project, path in
+            var result = FileResult()
+            result.project = project
+            result.path = path
+            return result
+        }
+        for withoutPath in [false, true] {
+            var expected: [String: [Int]] = [:]
+            for index in results.indices where withoutPath || !paths[index].isEmpty { expected[projects[index], default: []].append(index) }
+            #expect(Linter.filesByProject(results, withoutPath: withoutPath) == expected)
+        }
+        #expect(Linter.filesByProject([], withoutPath: true).isEmpty)
+    }
+
     /// `NameKey` is equal, and finds its entry, exactly when the bytes are equal, wherever they come from.
     @Test func nameKeysCompareBytes() {
         let spellings: [[UInt8]] = [[], Array("a".utf8), Array("ab".utf8), Array("ba".utf8), Array("a\0".utf8),
