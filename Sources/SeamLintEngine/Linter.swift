@@ -475,6 +475,8 @@ public final class Linter: Sendable {
         var bytes = 0
         var suppressions: [String: FileSuppressions] = [:]
         var settings: [String: FileSettings] = [:]
+        // Every file has settings when they may differ per file: no rehashing as it grows.
+        if options.fileSettings != nil { settings.reserveCapacity(results.count) }
         // By index: no copy of each `FileResult` (every field retained, then released).
         for index in results.indices {
             diagnostics += results[index].diagnostics
