@@ -75,10 +75,13 @@ struct SceneProvenanceCollector {
     }
 
     mutating func recordDeclarations() {
-        for declaration in file.declarations {
-            if declaration.isType, declaresScenes(declaration) { facts.declaresScenes = true }
-            guard declaration.kind == .function || declaration.kind == .variable || declaration.kind == .constant,
-                  let name = declaration.name, isMemberOrGlobal(declaration) else { continue }
+        // By position, fields read in place: a `Declaration` copied out retains its four arrays.
+        let declarations = file.declarations
+        for position in declarations.indices {
+            if declarations[position].isType, declaresScenes(declarations[position]) { facts.declaresScenes = true }
+            let kind = declarations[position].kind
+            guard kind == .function || kind == .variable || kind == .constant, let name = declarations[position].name,
+                  isMemberOrGlobal(position) else { continue }
             facts.declare(file.text(at: name))
         }
     }
@@ -141,24 +144,26 @@ struct SceneProvenanceCollector {
     /// Declared right in a type's body, or at the top level: not a local of a closure that
     /// initializes a property (`lazy var footer: UIView = { let height = … }()`), which the
     /// declaration scan nests in the type (or in none), as it reads headers only.
-    func isMemberOrGlobal(_ declaration: Declaration) -> Bool {
-        let bracket = Int(file.parent[declaration.keyword])
-        guard let parent = declaration.parent else { return bracket < 0 }
-        return file.declarations[parent].isType && bracket == file.declarations[parent].bodyOpen
+    func isMemberOrGlobal(_ position: Int) -> Bool {
+        let declarations = file.declarations
+        let bracket = Int(file.parent[declarations[position].keyword])
+        guard let parent = declarations[position].parent else { return bracket < 0 }
+        return declarations[parent].isType && bracket == declarations[parent].bodyOpen
     }
 
     /// A function or property whose returned value may be a scene or window: not a view body, a
     /// flag, a number or a string.
     func isCandidate(_ position: Int) -> Bool {
-        let declaration = file.declarations[position]
-        guard declaration.name != nil, isMemberOrGlobal(declaration) else { return false }
-        switch declaration.kind {
+        let declarations = file.declarations
+        guard declarations[position].name != nil, isMemberOrGlobal(position) else { return false }
+        let (typeStart, bodyOpen) = (declarations[position].typeStart, declarations[position].bodyOpen)
+        switch declarations[position].kind {
         case .function:
-            guard let type = declaration.typeStart, carriesObjects(type) else { return false }
-            return declaration.bodyOpen != nil && declaration.bodyClose != nil
+            guard let type = typeStart, carriesObjects(type) else { return false }
+            return bodyOpen != nil && declarations[position].bodyClose != nil
         case .variable, .constant:
-            if let type = declaration.typeStart, !carriesObjects(type) { return false }
-            return declaration.initializer != nil || (declaration.bodyOpen != nil && declaration.typeStart != nil)
+            if let type = typeStart, !carriesObjects(type) { return false }
+            return declarations[position].initializer != nil || (bodyOpen != nil && typeStart != nil)
         default:
             return false
         }
@@ -502,10 +507,11 @@ struct SceneProvenanceCollector {
     func isParameter(_ index: Int, owner: Int?) -> Bool {
         let spelling = file.bytes(at: index)
         var current = owner
+        let declarations = file.declarations
         while let position = current {
-            if file.declarations[position].isType { return false }
-            if file.declarations[position].parameters.contains(where: { file.bytes(at: $0.name).elementsEqual(spelling) }) { return true }
-            current = file.declarations[position].parent
+            if declarations[position].isType { return false }
+            if declarations[position].parameters.contains(where: { file.bytes(at: $0.name).elementsEqual(spelling) }) { return true }
+            current = declarations[position].parent
         }
         return false
     }
