@@ -33,13 +33,15 @@ struct SpelledWords: Sendable {
                 bits[Int(first >> 6)] |= 1 << UInt64(first & 63)
                 bits[Int(second >> 6)] |= 1 << UInt64(second & 63)
             }
+            // Wrapping arithmetic (`&+`, `&-`) in this loop and `hash`: every index is within the
+            // buffer, and an overflow check per operation cost about a tenth of the build.
             func insertRun(_ start: Int, _ end: Int) {
-                insert(Self.hash(base + start, end - start, readable: count - start))
+                insert(Self.hash(base + start, end &- start, readable: count &- start))
                 // A run that starts with digits also counts without them (`12abc` spells `abc`).
                 guard Self.isDigit(base[start]) else { return }
-                var after = start + 1
-                while after < end && Self.isDigit(base[after]) { after += 1 }
-                if after < end { insert(Self.hash(base + after, end - after, readable: count - after)) }
+                var after = start &+ 1
+                while after < end && Self.isDigit(base[after]) { after &+= 1 }
+                if after < end { insert(Self.hash(base + after, end &- after, readable: count &- after)) }
             }
             // Which bytes are name bytes, 64 at a time as a bit mask (branch-free), then each run
             // found by counting zero bits: a branch per run, not per byte. A comment starts and ends
@@ -48,24 +50,24 @@ struct SpelledWords: Sendable {
                 var runStart = -1
                 var chunk = first
                 while chunk < last {
-                    let length = min(64, last - chunk)
+                    let length = min(64, last &- chunk)
                     let wordBytes = Self.wordByteMask(base + chunk, length)
                     var position = 0
                     while position < length {
                         if runStart < 0 {
-                            let rest = position == 0 ? wordBytes : wordBytes & (UInt64.max &<< UInt64(position))
+                            let rest = position == 0 ? wordBytes : wordBytes & (UInt64.max &<< UInt64(truncatingIfNeeded: position))
                             if rest == 0 { break }
                             position = rest.trailingZeroBitCount
-                            runStart = chunk + position
+                            runStart = chunk &+ position
                         }
-                        let others = position == 0 ? ~wordBytes : ~wordBytes & (UInt64.max &<< UInt64(position))
+                        let others = position == 0 ? ~wordBytes : ~wordBytes & (UInt64.max &<< UInt64(truncatingIfNeeded: position))
                         let end = others == 0 ? 64 : others.trailingZeroBitCount
                         if end >= length { break }  // the run goes on into the next chunk (or ends the file)
-                        insertRun(runStart, chunk + end)
+                        insertRun(runStart, chunk &+ end)
                         runStart = -1
                         position = end
                     }
-                    chunk += length
+                    chunk &+= length
                 }
                 if runStart >= 0 { insertRun(runStart, last) }
             }
@@ -94,14 +96,17 @@ struct SpelledWords: Sendable {
         let raw = UnsafeRawPointer(start)
         var result: UInt64 = 0
         var offset = 0
-        while offset + 8 <= length {
-            result |= wordByteBits(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian) &<< UInt64(offset)
-            offset += 8
+        while offset &+ 8 <= length {
+            result |= wordByteBits(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
+                &<< UInt64(truncatingIfNeeded: offset)
+            offset &+= 8
         }
         if offset < length {
             var last: UInt64 = 0
-            for byte in 0..<(length - offset) { last |= UInt64(start[offset + byte]) &<< UInt64(8 * byte) }
-            result |= wordByteBits(last) &<< UInt64(offset)
+            for byte in 0..<(length &- offset) {
+                last |= UInt64(start[offset &+ byte]) &<< UInt64(truncatingIfNeeded: 8 &* byte)
+            }
+            result |= wordByteBits(last) &<< UInt64(truncatingIfNeeded: offset)
         }
         return result
     }
@@ -158,18 +163,19 @@ struct SpelledWords: Sendable {
         let raw = UnsafeRawPointer(start)
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
-        while count - offset > 8 {
+        while count &- offset > 8 {
             hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash &>> 29
-            offset += 8
+            offset &+= 8
         }
-        let rest = count - offset
+        let rest = count &- offset
         var last: UInt64
-        if offset + 8 <= readable {
-            last = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian & (UInt64.max &>> UInt64(64 - 8 * rest))
+        if offset &+ 8 <= readable {
+            last = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+                & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* rest))
         } else {
             last = 0
-            for byte in 0..<rest { last |= UInt64(start[offset + byte]) &<< UInt64(8 * byte) }
+            for byte in 0..<rest { last |= UInt64(start[offset &+ byte]) &<< UInt64(truncatingIfNeeded: 8 &* byte) }
         }
         hash = (hash ^ last) &* 0xC2B2_AE3D_27D4_EB4F
         return hash ^ (hash &>> 32)
