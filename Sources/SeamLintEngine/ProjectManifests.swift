@@ -31,8 +31,11 @@ public final class ProjectManifests: @unchecked Sendable {
 
     /// The files and folders a folder's deployment target is read from (`DeploymentTargetResolver.
     /// targetDeclared`): these names, and names with these endings.
-    static let manifestNames = ["Package.swift", "Project.swift", "project.yml", "project.yaml"]
-    static let manifestEndings = [".xcodeproj", ".xcconfig"]
+    /// As literals, so that a name from `readdir` is compared by `memcmp` (`NameBytes`).
+    private static let manifestNameLiterals: [StaticString] = ["Package.swift", "Project.swift", "project.yml", "project.yaml"]
+    private static let manifestEndingLiterals: [StaticString] = [".xcodeproj", ".xcconfig"]
+    static let manifestNames = manifestNameLiterals.map(\.description)
+    static let manifestEndings = manifestEndingLiterals.map(\.description)
 
     static func isManifestName(_ name: String) -> Bool {
         manifestNames.contains(name) || manifestEndings.contains { name.hasSuffix($0) }
@@ -41,8 +44,7 @@ public final class ProjectManifests: @unchecked Sendable {
     /// `isManifestName` for a name from `readdir`, without making a String of it (every folder entry).
     static func isManifestName(_ name: UnsafePointer<CChar>) -> Bool {
         let bytes = NameBytes(name)
-        return bytes.equals("Package.swift") || bytes.equals("Project.swift") || bytes.equals("project.yml")
-            || bytes.equals("project.yaml") || bytes.hasSuffix(".xcodeproj") || bytes.hasSuffix(".xcconfig")
+        return manifestNameLiterals.contains(where: bytes.equals) || manifestEndingLiterals.contains(where: bytes.hasSuffix)
     }
 
     /// Resolves `folder` (an absolute path) in the background, if it is not known yet.

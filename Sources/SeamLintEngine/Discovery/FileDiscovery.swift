@@ -18,7 +18,9 @@ public enum FileDiscovery {
     /// Folder name endings skipped with them: resource catalogs Xcode compiles into resources
     /// (asset catalogs, localizations, Core Data models), which hold no source. They are a third
     /// of an app's folders (one per image set), each an `open` and a listing.
-    public static let defaultExcludedFolderEndings = [".xcassets", ".lproj", ".xcdatamodeld"]
+    public static let defaultExcludedFolderEndings = excludedEndingLiterals.map(\.description)
+    /// As literals, so that a name from `readdir` is compared by `memcmp` (`NameBytes`).
+    private static let excludedEndingLiterals: [StaticString] = [".xcassets", ".lproj", ".xcdatamodeld"]
 
     /// A folder the walk skips with `useDefaultExcludes` (unless named explicitly).
     public static func isDefaultExcluded(folderNamed name: String) -> Bool {
@@ -29,8 +31,7 @@ public enum FileDiscovery {
     static func isResourceCatalog(_ name: UnsafePointer<CChar>) -> Bool {
         let bytes = NameBytes(name)
         // A name that is only the ending (".lproj") is not excluded, as in `isDefaultExcluded`.
-        func endsWith(_ ending: StaticString) -> Bool { bytes.bytes.count > ending.utf8CodeUnitCount && bytes.hasSuffix(ending) }
-        return endsWith(".xcassets") || endsWith(".lproj") || endsWith(".xcdatamodeld")
+        return excludedEndingLiterals.contains { bytes.bytes.count > $0.utf8CodeUnitCount && bytes.hasSuffix($0) }
     }
 
     /// Files under the given paths (files or folders; empty → "."), sorted byte-wise by path and
