@@ -13,7 +13,8 @@ import SeamLintCore
 /// A run is hashed eight bytes at a time (one multiply per word, not per byte): the filter lives
 /// only for the run that built it, so the hash may change between versions.
 struct SpelledWords: Sendable {
-    private let bits: [UInt64]
+    /// The filter (tests compare it with one built byte by byte).
+    let bits: [UInt64]
     private let mask: UInt32
     /// Built from the tokens: a name only in comments is not in it.
     let leavesOutComments: Bool
@@ -43,30 +44,35 @@ struct SpelledWords: Sendable {
                 while after < end && Self.isDigit(base[after]) { after &+= 1 }
                 if after < end { insert(Self.hash(base + after, end &- after, readable: count &- after)) }
             }
-            // Which bytes are name bytes, 64 at a time as a bit mask (branch-free), then each run
-            // found by counting zero bits: a branch per run, not per byte. A comment starts and ends
-            // at a byte that is not a name byte, or at a line end: no run crosses its edges.
+            // Which bytes are name bytes, 64 at a time as a bit mask (branch-free); from it, which
+            // bytes start a run and which end one (the first byte after it), paired in order by
+            // counting zero bits: a branch per run, not per byte. A comment starts and ends at a
+            // byte that is not a name byte, or at a line end: no run crosses its edges.
             func insertRuns(from first: Int, to last: Int) {
-                var runStart = -1
+                var runStart = -1  // a run that goes on from the previous chunk
+                var previousIsWordByte: UInt64 = 0
                 var chunk = first
                 while chunk < last {
                     let length = min(64, last &- chunk)
                     let wordBytes = Self.wordByteMask(base + chunk, length)
-                    var position = 0
-                    while position < length {
-                        if runStart < 0 {
-                            let rest = position == 0 ? wordBytes : wordBytes & (UInt64.max &<< UInt64(truncatingIfNeeded: position))
-                            if rest == 0 { break }
-                            position = rest.trailingZeroBitCount
-                            runStart = chunk &+ position
-                        }
-                        let others = position == 0 ? ~wordBytes : ~wordBytes & (UInt64.max &<< UInt64(truncatingIfNeeded: position))
-                        let end = others == 0 ? 64 : others.trailingZeroBitCount
-                        if end >= length { break }  // the run goes on into the next chunk (or ends the file)
-                        insertRun(runStart, chunk &+ end)
+                    let shifted = wordBytes &<< 1 | previousIsWordByte
+                    var starts = wordBytes & ~shifted
+                    // Bits past `length` are clear in `wordBytes`: only bit `length` (a run that
+                    // reaches `last`) can be set past the chunk.
+                    var ends = ~wordBytes & shifted
+                    if runStart >= 0, ends != 0 {
+                        insertRun(runStart, chunk &+ ends.trailingZeroBitCount)
+                        ends &= ends &- 1
                         runStart = -1
-                        position = end
                     }
+                    while starts != 0 {
+                        let start = chunk &+ starts.trailingZeroBitCount
+                        starts &= starts &- 1
+                        guard ends != 0 else { runStart = start; break }
+                        insertRun(start, chunk &+ ends.trailingZeroBitCount)
+                        ends &= ends &- 1
+                    }
+                    previousIsWordByte = wordBytes &>> 63
                     chunk &+= length
                 }
                 if runStart >= 0 { insertRun(runStart, last) }
@@ -159,7 +165,7 @@ struct SpelledWords: Sendable {
     /// may be read: a last partial word is loaded whole when the buffer goes on, else byte by byte.
     /// One multiply per eight bytes, a last one to mix; the filter's two bits are its two halves.
     @inline(__always)
-    private static func hash(_ start: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {
+    static func hash(_ start: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {
         let raw = UnsafeRawPointer(start)
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0

@@ -686,6 +686,48 @@ struct DeferredRoundsTests {
         }
     }
 
+    /// The runs found 64 bytes at a time are exactly those found byte by byte: the same bits are
+    /// set, in texts whose runs start and end at every position of a chunk, and given tokens (the
+    /// text between comments is scanned in pieces).
+    @Test func spelledWordsSetTheBitsOfEveryRunAndNoOther() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let alphabet = Array("aZ_09 .(\n/*".utf8)
+        for length in [0, 1, 2, 9, 63, 64, 65, 128, 129, 191, 700, 4000] {
+            var text: [UInt8] = []
+            for _ in 0..<length {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                text.append(state % 3 == 0 ? alphabet[Int(state >> 8) % alphabet.count] : alphabet[Int(state >> 8) % 5])
+            }
+            let tokens = Tokenizer.tokenize(text)
+            for given in [nil, tokens] {
+                let words = text.withUnsafeBufferPointer { SpelledWords($0, tokens: given) }
+                var expected = [UInt64](repeating: 0, count: words.bits.count)
+                let mask = UInt64(words.bits.count * 64 - 1)
+                func insert(_ start: Int, _ end: Int) {
+                    let hash = text.withUnsafeBufferPointer { SpelledWords.hash($0.baseAddress! + start, end - start, readable: text.count - start) }
+                    for half in [hash & 0xFFFF_FFFF & mask, hash >> 32 & mask] { expected[Int(half >> 6)] |= 1 << (half & 63) }
+                }
+                var inComment = [Bool](repeating: false, count: text.count)
+                if given != nil {
+                    for token in tokens where [.lineComment, .blockComment, .docLineComment, .docBlockComment].contains(token.kind) {
+                        for offset in Int(token.start)..<Int(token.start) + Int(token.length) { inComment[offset] = true }
+                    }
+                }
+                var index = 0
+                while index < text.count {
+                    guard SpelledWords.isWordByte(text[index]), !inComment[index] else { index += 1; continue }
+                    let start = index
+                    while index < text.count, SpelledWords.isWordByte(text[index]), !inComment[index] { index += 1 }
+                    insert(start, index)
+                    var after = start
+                    while after < index, text[after] >= 0x30, text[after] <= 0x39 { after += 1 }
+                    if after > start, after < index { insert(after, index) }
+                }
+                #expect(words.bits == expected, "a text of \(length) bytes, tokens given: \(given != nil)")
+            }
+        }
+    }
+
     /// A chain of helpers, one file each, none spelling a window word: each round finds one more
     /// link. Past `Linter.selectiveRounds` the unread files are read at once, so the files looked
     /// at stay linear in the chain's length, and the finding is the same.
