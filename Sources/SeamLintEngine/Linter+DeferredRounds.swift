@@ -140,13 +140,15 @@ extension Linter {
             guard !checks.isEmpty else { return 0 }
             var steps = state.files.count
             var unreadFiles = 0
-            state.jobs = []
+            var jobs: [(file: Int, checks: [WordCheck], commentsLeftOut: Bool)] = []
             let checkSteps = checks.map { $0.words?.count ?? 1 }
+            // Out of the loop: reading the sets through the class per file and check retained them.
+            let readSets = checks.map { state.read[$0.collector] }
             for file in state.files {
                 // The checks whose collector has not read the file, as positions: an array per
                 // file (thousands per round) only for the few files the filter lets through.
                 var unread: [Int] = []
-                for position in checks.indices where !state.read[checks[position].collector].contains(file) {
+                for position in readSets.indices where !readSets[position].contains(file) {
                     if unread.isEmpty { unread.reserveCapacity(checks.count - position) }
                     unread.append(position)
                     steps += checkSteps[position]
@@ -157,11 +159,12 @@ extension Linter {
                 // `commentsLeftOut`: the filter that let it through knew its comments.
                 if let spelled = firstPass[file].spelled {
                     guard unread.contains(where: { checks[$0].mayBeSpelled(in: spelled) }) else { continue }
-                    state.jobs.append((file, unread.map { checks[$0] }, spelled.leavesOutComments))
+                    jobs.append((file, unread.map { checks[$0] }, spelled.leavesOutComments))
                 } else {
-                    state.jobs.append((file, unread.map { checks[$0] }, false))
+                    jobs.append((file, unread.map { checks[$0] }, false))
                 }
             }
+            state.jobs = jobs
             ScalingCounter.add(steps)
             guard unreadFiles > 0 else { return 0 }  // every file read
             if !state.jobs.isEmpty {
