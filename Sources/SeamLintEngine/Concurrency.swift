@@ -38,7 +38,27 @@ final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         lock.unlock()
     }
 
-    var values: [Value] { storage.compactMap { $0 } }
+    /// The filled slots' values, in order, moved out: every slot is left empty. A copy would
+    /// retain every field of every value (a file's result holds dozens), and freeing the slots
+    /// release them again, on the thread that waits for the next stage.
+    func takeValues() -> [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        let filled = storage.reduce(0) { $1 == nil ? $0 : $0 + 1 }
+        return storage.withUnsafeMutableBufferPointer { slots in
+            [Value](unsafeUninitializedCapacity: filled) { values, count in
+                count = 0
+                guard let base = slots.baseAddress, let target = values.baseAddress else { return }
+                for position in slots.indices {
+                    // Moved out and the slot set to nil again, so the array frees nothing twice.
+                    guard let value = (base + position).move() else { (base + position).initialize(to: nil); continue }
+                    (base + position).initialize(to: nil)
+                    (target + count).initialize(to: value)
+                    count += 1
+                }
+            }
+        }
+    }
 }
 
 /// Holds a value until `release`, so that the thread calling `release` is the one that frees it.

@@ -30,7 +30,7 @@ extension Linter {
                 found[slot] = positions[path]!.map { ($0, content.of(reading[$0])) }
             }
         }
-        for stamps in found.values {
+        for stamps in found.takeValues() {
             for stamp in stamps { diagnostics[stamp.position].contentFingerprint = stamp.fingerprint }
         }
     }

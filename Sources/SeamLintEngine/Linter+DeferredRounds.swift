@@ -291,6 +291,6 @@ extension Linter {
                 slots[position] = facts
             }
         }
-        return Dictionary(uniqueKeysWithValues: zip(projects, slots.values))
+        return Dictionary(uniqueKeysWithValues: zip(projects, slots.takeValues()))
     }
 }

@@ -259,7 +259,7 @@ public final class Linter: Sendable {
             if !held.isEmpty { lexHeld() }
             results.mergeTimings(timings.summary(ruleIDs: fileRuleIDs, factCollectorIDs: factCollectorIDs))
         }
-        return (results.values, results.timings, workers)
+        return (results.takeValues(), results.timings, workers)
     }
 
     /// Whether some rule, fact collector or suppression comment could see anything in an Objective-C file.
@@ -525,7 +525,7 @@ public final class Linter: Sendable {
             decided.mergeTimings(ruleTimings)
         }
         timings.merge(decided.timings)
-        for found in decided.values { diagnostics += found }
+        for found in decided.takeValues() { diagnostics += found }
         let suppressionStart = monotonicNanoseconds()
         // After project rules, so their findings can be suppressed too.
         var silenced = 0
