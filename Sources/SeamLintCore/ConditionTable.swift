@@ -1,5 +1,8 @@
 /// Compile-time (`#if`) and run-time (`#available`, `@available`) conditions around code.
-public struct ConditionTable: Sendable {
+/// A class: built once per file and only read after, and read per token by the rules
+/// (`isExcludedFromIOS`); as a struct, each read through `SourceFile.conditions` copied (retained
+/// and released) every one of its tables.
+public final class ConditionTable: @unchecked Sendable {
     /// One branch of an `#if … #endif` block.
     public struct Clause: Sendable {
         /// Code index of `#if`, `#elseif` or `#else`.
@@ -49,7 +52,7 @@ public struct ConditionTable: Sendable {
         }
     }
 
-    private mutating func scanDirectives(_ file: SourceFile) {
+    private func scanDirectives(_ file: SourceFile) {
         // Open blocks: indices into `clauses` of the branches of each nested `#if`. A list, not
         // recursion: ten thousand nested `#if`s cost memory in proportion, nothing more.
         var open: [(branches: [Int], block: Block)] = []
@@ -112,7 +115,7 @@ public struct ConditionTable: Sendable {
         return ranges
     }
 
-    private mutating func addClause(_ directive: Int, _ condition: Range<Int>,
+    private func addClause(_ directive: Int, _ condition: Range<Int>,
                                     _ open: inout [(branches: [Int], block: Block)]) {
         guard let block = open.last?.block else { return }
         clauses.append(Clause(directive: directive, condition: condition, body: condition.upperBound..<condition.upperBound,
@@ -121,7 +124,7 @@ public struct ConditionTable: Sendable {
         open[open.count - 1].branches.append(clauses.count - 1)
     }
 
-    private mutating func closeLast(at index: Int, _ open: inout [(branches: [Int], block: Block)]) {
+    private func closeLast(at index: Int, _ open: inout [(branches: [Int], block: Block)]) {
         guard let last = open.last?.branches.last else { return }
         let start = clauses[last].body.lowerBound
         clauses[last].body = start..<max(start, index)
@@ -147,7 +150,7 @@ public struct ConditionTable: Sendable {
     }
 
     /// `if #available(iOS N, *) { … } else { … }`, `guard #available … else { … }` and `#unavailable`.
-    private mutating func scanAvailabilityChecks(_ file: SourceFile) {
+    private func scanAvailabilityChecks(_ file: SourceFile) {
         let code = file.code
         for index in code.indices where code[index].kind == .poundKeyword {
             let isAvailable = file.tokenIs(index, "#available")
@@ -188,7 +191,7 @@ public struct ConditionTable: Sendable {
     }
 
     /// `@available(iOS 17, *)` / `@available(iOS, introduced: 17)` on a declaration.
-    private mutating func scanAvailableAttributes(_ file: SourceFile) {
+    private func scanAvailableAttributes(_ file: SourceFile) {
         for declaration in file.declarations {
             for attribute in declaration.attributes where file.attributeIs(attribute, "available") {
                 let open = attribute + 1
