@@ -103,8 +103,12 @@ extension SourceFile {
 
     /// The message in which code index `index` is the first selector piece.
     public func objectiveCMessage(withFirstPiece index: Int) -> ObjectiveCMessage? {
-        guard index >= 0, index < code.count, parent[index] >= 0,
-              let message = objectiveCMessage(at: Int(parent[index])), message.pieces.first == index else { return nil }
+        guard index >= 0, index < code.count, parent[index] >= 0 else { return nil }
+        // A first piece is followed by its message's `]` (unary) or by its `:`: other names (most
+        // of those asked about, every name of a method body) need no parse of the message.
+        let open = Int(parent[index])
+        guard code[open].kind == .leftSquare, index + 1 == Int(matching[open]) || code[index + 1].kind == .colon,
+              let message = objectiveCMessage(at: open), message.pieces.first == index else { return nil }
         return message
     }
 
