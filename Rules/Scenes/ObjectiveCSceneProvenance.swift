@@ -22,6 +22,8 @@ struct ObjectiveCSceneProvenanceCollector {
     /// Picks of global lookups (`objectiveCSceneLookups()`), ascending.
     let picks: [Int]
     var facts = SceneProvenanceFacts()
+    /// False (tests that compare both paths): every argument's flow is followed (`mayCarryScene`).
+    var skipsArgumentsWithoutScenes = true
     /// Per method or function body (its `{`): locals by name and the expressions assigned to them.
     private var localsByBody: [Int: [String: [Range<Int>]]] = [:]
     /// The flows of locals' values already followed, by where the value starts and the depth it
@@ -330,8 +332,9 @@ struct ObjectiveCSceneProvenanceCollector {
         for (position, argument) in message.arguments.enumerated() where position < message.pieces.count {
             let label = file.text(at: message.pieces[position])
             guard position == 0 || Self.spells(label, ignoringCase: "scene") else { continue }
-            var flow = self.flow(of: argument, in: body, depth: 0)
             let passesNil = argument.count == 1 && (file.isName(argument.lowerBound, "nil") || file.code[argument.lowerBound].keyword == .nil)
+            guard passesNil || !skipsArgumentsWithoutScenes || mayCarryScene(argument, in: body) else { continue }
+            var flow = self.flow(of: argument, in: body, depth: 0)
             guard flow.global != nil || !flow.parameters.isEmpty || passesNil || flow.references.contains(where: {
                 Self.spells($0.name, ignoringCase: "scene") || Self.spells($0.name, ignoringCase: "window")
             }) else { continue }
@@ -341,6 +344,34 @@ struct ObjectiveCSceneProvenanceCollector {
                                               position: position, site: context.factLocation(at: message.pieces[0]),
                                               context: body.context, flow: flow, passesNil: passesNil,
                                               passesParameter: passesParameter))
+        }
+    }
+
+    /// False when the flow of `argument` cannot pass `recordCall`'s test, known without following
+    /// it: a flow's global pick lies in the argument, its parameters and names are names spelled
+    /// there, and the rest comes from locals named there. Most messages' first arguments hold none
+    /// of these, and following each one (a lookup per name) was most of the collector's time.
+    private mutating func mayCarryScene(_ argument: Range<Int>, in body: Body) -> Bool {
+        if Self.first(of: picks, in: argument) != nil { return true }
+        let locals = self.locals(of: body)
+        for index in argument where file.code[index].kind == .identifier {
+            if Self.spells(file.bytes(at: index), ignoringCase: "scene") || Self.spells(file.bytes(at: index), ignoringCase: "window") {
+                return true
+            }
+            if body.parameters.contains(where: { file.sameText($0, index) }) { return true }
+            if !locals.isEmpty, locals[file.text(at: index)] != nil { return true }
+        }
+        return false
+    }
+
+    /// `spells(_:ignoringCase:)` over a token's bytes.
+    static func spells(_ bytes: ArraySlice<UInt8>, ignoringCase word: StaticString) -> Bool {
+        word.withUTF8Buffer { needle in
+            guard bytes.count >= needle.count else { return false }
+            let base = bytes.startIndex
+            return (0...bytes.count - needle.count).contains { start in
+                needle.indices.allSatisfy { bytes[base + start + $0] | 0x20 == needle[$0] }
+            }
         }
     }
 

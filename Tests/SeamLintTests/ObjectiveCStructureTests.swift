@@ -1,3 +1,4 @@
+import Foundation
 import SeamLintCore
 @testable import SeamLintRules
 import Testing
@@ -6,6 +7,71 @@ import Testing
 /// methods, blocks and statements.
 @Suite("Objective-C structure", .enabled(if: ObjectiveCFixture.isAvailable))
 struct ObjectiveCStructureTests {
+    /// The provenance collector follows only the message arguments that may carry a scene (a
+    /// pick, a local, a parameter, a name spelling "scene" or "window"): it records the same
+    /// calls, helpers and uses as when it follows every argument.
+    @Test func argumentsWithoutScenesAreSkippedWithoutChangingTheFacts() throws {
+        var sources = ["""
+            @implementation Reviewer
+            - (void)askIn:(UIWindowScene *)scene other:(id)x {
+                UIWindowScene *local = [self currentScene];
+                id delegate = [UIApplication sharedApplication].delegate;
+                [Reviewer ask:local]; [Reviewer ask:scene]; [Reviewer ask:x]; [Reviewer ask:nil];
+                [Reviewer ask:[UIApplication sharedApplication].connectedScenes.anyObject];
+                [Reviewer ask:self.view.window]; [Reviewer ask:self.view]; [Reviewer ask:delegate];
+                [Reviewer ask:@"text" inScene:[self helperScene]]; [Reviewer show:[NSNumber numberWithInt:3]];
+            }
+            - (UIWindowScene *)currentScene { return [UIApplication sharedApplication].connectedScenes.anyObject; }
+            @end
+            """]
+        for folder in ["Samples/ObjCApp", "Samples/ObjCAppFixed"] {
+            let url = PackageRoot.url.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".m") {
+                sources.append(try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8))
+            }
+        }
+        var calls = 0
+        for source in sources {
+            let file = try ObjectiveCFixture.file(source)
+            let context = RuleContext(file: file, ruleID: KeyWindowLookup.description.id, severity: .warning)
+            let lookups = file.objectiveCSceneLookups()
+            var skipping = ObjectiveCSceneProvenanceCollector(context: context, lookups: lookups)
+            var following = ObjectiveCSceneProvenanceCollector(context: context, lookups: lookups)
+            following.skipsArgumentsWithoutScenes = false
+            let (skipped, followed) = (skipping.collect(), following.collect())
+            #expect(skipped == followed, "\(source.prefix(60))")
+            calls += followed.calls.count
+        }
+        #expect(calls > 5)
+    }
+
+    /// `objectiveCMessage(withFirstPiece:)` skips the parse for names that cannot be a first
+    /// piece: at every code token of the sample apps and of nested, unary, keyword and broken
+    /// sends it answers as parsing the bracket around the token does.
+    @Test func firstPieceLookupAgreesWithParsingTheBracket() throws {
+        var sources = [
+            "[[UIApplication sharedApplication].delegate window]; [a b:[c d] e:f ? g : h]; [x y:^{ [z w]; }];",
+            "[obj addObserver:self forKeyPath:@\"a\" options:0 context:NULL]; [items[0] go]; x = a[1]; [self", "@[a, b]; [super init];",
+        ]
+        for folder in ["Samples/ObjCApp", "Samples/ObjCAppFixed"] {
+            let url = PackageRoot.url.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".m") {
+                sources.append(try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8))
+            }
+        }
+        var firstPieces = 0
+        for source in sources {
+            let file = try ObjectiveCFixture.file(source)
+            for index in -1...file.code.count {
+                let parsed = index >= 0 && index < file.code.count && file.parent[index] >= 0
+                    ? file.objectiveCMessage(at: Int(file.parent[index])).flatMap { $0.pieces.first == index ? $0.open : nil } : nil
+                #expect(file.objectiveCMessage(withFirstPiece: index)?.open == parsed, "\(index) in \(source.prefix(40))")
+                if parsed != nil { firstPieces += 1 }
+            }
+        }
+        #expect(firstPieces > 20)
+    }
+
     @Test(arguments: [
         ("x = [UIApplication sharedApplication];", "sharedApplication", "UIApplication"),
         ("[self.view addSubview:label];", "addSubview:", "self.view"),
