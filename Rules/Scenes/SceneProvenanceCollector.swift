@@ -117,7 +117,7 @@ struct SceneProvenanceCollector {
                 // `helperWindows()[0]`: a subscript pick on what a helper returns.
                 recordCollectionPick(at: index)
             } else if token.kind == .identifier {
-                recordUse(at: index)
+                if Self.mayStartUse(length: token.length) { recordUse(at: index) }
                 if recordsCalls, code[index + 1].kind == .leftParen, !code[index + 1].flags.contains(.lineStart),
                    code[index - 1].keyword != .func { recordCall(at: index) }
             }
@@ -518,14 +518,19 @@ struct SceneProvenanceCollector {
 
     // MARK: Uses
 
-    mutating func recordUse(at index: Int) {
-        // Every use below starts at one of these names (`min`, `max`, `last`, `first`, `window`,
-        // `windows`, `keyWindow`, `randomElement`, `requestReview`, `showManageSubscriptions`):
-        // other lengths need no comparison.
-        switch file.code[index].length {
-        case 3, 4, 5, 6, 7, 9, 13, 23: break
-        default: return
+    /// Every use `recordUse` records starts at one of these names (`min`, `max`, `last`, `first`,
+    /// `window`, `windows`, `keyWindow`, `randomElement`, `requestReview`, `showManageSubscriptions`):
+    /// other lengths need no call (the walk meets every name of the file).
+    @inline(__always)
+    static func mayStartUse(length: UInt32) -> Bool {
+        switch length {
+        case 3, 4, 5, 6, 7, 9, 13, 23: return true
+        default: return false
         }
+    }
+
+    /// A use starting at name `index` (`mayStartUse` said its length may be one).
+    mutating func recordUse(at index: Int) {
         let code = file.code
         if !scenePicks.isEmpty, file.tokenIs(index, "keyWindow") || file.tokenIs(index, "windows"), let pick = scenePicks[index] {
             let owner = currentOwner
