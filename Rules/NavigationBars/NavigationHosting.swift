@@ -155,9 +155,12 @@ extension SourceFile {
     func hostingControllerSubclasses() -> [(name: Int, roots: [Int])] {
         guard mentionsText("UIHostingController") else { return [] }
         let views = LocalViewIndex(self)
-        return declarations.compactMap { declaration in
-            guard declaration.kind == .class, let name = declaration.name,
-                  self.declaration(declaration, inheritsFrom: "UIHostingController") else { return nil }
+        let declarations = self.declarations
+        // Only classes are copied out (a copy retains a declaration's arrays).
+        return declarations.indices.compactMap { position in
+            guard declarations[position].kind == .class else { return nil }
+            let declaration = declarations[position]
+            guard let name = declaration.name, self.declaration(declaration, inheritsFrom: "UIHostingController") else { return nil }
             var roots: [Int] = []
             for index in declaration.keyword..<(declaration.bodyOpen ?? declaration.end) where isName(index, "UIHostingController") {
                 roots += genericRootView(after: index)
@@ -298,11 +301,11 @@ struct LocalViewIndex {
             let middle = (low + high) / 2
             if file.declarations[candidates[middle]].keyword < use { low = middle + 1 } else { high = middle }
         }
-        let function = file.enclosingFunction(of: use)?.bodyOpen
+        let function = file.enclosingFunctionBody(of: use)
         var position = low - 1
         while position >= 0 && low - position <= 8 {
             let declaration = file.declarations[candidates[position]]
-            if file.enclosingFunction(of: declaration.keyword)?.bodyOpen == function { return declaration.initializer }
+            if file.enclosingFunctionBody(of: declaration.keyword) == function { return declaration.initializer }
             position -= 1
         }
         return nil
@@ -347,7 +350,7 @@ struct LocalHostingTracker {
         let isDeclaration = code[index - 1].keyword == .let || code[index - 1].keyword == .var
         // `name: T` outside a declaration is a label or a dictionary entry.
         if next.kind == .colon && !isDeclaration { return }
-        guard let function = file.enclosingFunction(of: index)?.bodyOpen else { return }
+        guard let function = file.enclosingFunctionBody(of: index) else { return }
         let name = file.nameKey(at: index)
         var local = isDeclaration ? Local() : (locals[function]?[name] ?? Local())
         if isDeclaration {
@@ -391,7 +394,7 @@ struct LocalHostingTracker {
 
     /// What the local at `use` holds at the site `site`.
     fileprivate func kind(of use: Int, at site: Int, in file: SourceFile) -> SourceFile.HostingKind {
-        guard let function = file.enclosingFunction(of: site)?.bodyOpen,
+        guard let function = file.enclosingFunctionBody(of: site),
               let local = locals[function]?[file.nameKey(at: use)] else { return .other }
         if local.isHosting { return .hosting(local.roots, container: local.container) }
         return local.typeName.map { .type($0) } ?? .other

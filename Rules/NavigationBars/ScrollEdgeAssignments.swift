@@ -36,7 +36,7 @@ extension SourceFile {
     /// the function, where `name` is the variable the expression at `start` reads.
     private func opaqueConfiguration(ofExpressionAt start: Int, before limit: Int) -> Int? {
         guard start < code.count, code[start].kind == .identifier else { return nil }
-        let scope = enclosingFunction(of: limit)?.bodyOpen ?? max(0, Int(parent[limit]))
+        let scope = enclosingFunctionBody(of: limit) ?? max(0, Int(parent[limit]))
         var configured: Int?
         var colored: Int?
         var index = scope
@@ -113,7 +113,7 @@ extension SourceFile {
         if named.count > 1, let last = named.last, isName(last, "copy") { named.removeLast() }
         // `navigationBar.standardAppearance`, `standardAppearance`: follow the earlier assignment.
         if let last = named.last, isName(last, "standardAppearance") || isName(last, "compactAppearance") {
-            let scope = enclosingFunction(of: limit)?.bodyOpen ?? 0
+            let scope = enclosingFunctionBody(of: limit) ?? 0
             var index = limit - 1
             while index > scope {
                 if sameText(index, last), tokenIs(index + 1, "=") {
@@ -146,7 +146,7 @@ extension SourceFile {
     }
 
     private func localAppearanceOpacity(_ name: Int, before limit: Int) -> (AppearanceOpacity, String?)? {
-        let scopeOpen = enclosingFunction(of: limit)?.bodyOpen ?? Int(parent[limit])
+        let scopeOpen = enclosingFunctionBody(of: limit) ?? Int(parent[limit])
         var declared: Declaration?
         for declaration in declarations where (declaration.kind == .constant || declaration.kind == .variable)
             && declaration.keyword > scopeOpen && declaration.keyword < limit {

@@ -259,12 +259,15 @@ public struct WindowBeforeAppearance: ObjectiveCRule {
         let hosts = WindowHostMemo()
         // Read once: asked for every method of every view or view controller.
         var importsAppKit: Bool?
-        for (index, declaration) in file.declarations.enumerated() where declaration.isFunctionLike {
+        let declarations = file.declarations
+        // Only methods are copied out (a copy retains a declaration's arrays).
+        for index in declarations.indices where declarations[index].isFunctionLike {
+            let declaration = declarations[index]
             guard let open = declaration.bodyOpen, let close = declaration.bodyClose,
-                  let owner = declaration.parent, file.declarations[owner].isType,
+                  let owner = declaration.parent, declarations[owner].isType,
                   !file.declaration(declaration, hasModifier: "static"), !file.declaration(declaration, hasModifier: "class")
             else { continue }
-            let type = file.declarations[owner]
+            let type = declarations[owner]
             let host = file.windowHost(ofType: type, memo: hosts)
             guard host == .viewController || host == .view else { continue }
             let appKit = Self.isAppKit(type, file: file) {

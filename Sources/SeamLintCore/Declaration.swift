@@ -125,15 +125,27 @@ extension SourceFile {
 
     /// The innermost function-like declaration (or property accessor body) around `index`.
     public func enclosingFunction(of index: Int) -> Declaration? {
-        enclosingFunction(inBracket: Int(parent[index]))
+        enclosingFunctionPosition(inBracket: Int(parent[index])).map { declarations[$0] }
     }
 
-    /// `enclosingFunction(of:)` for code directly inside opening bracket `open` (-1: the top level).
-    func enclosingFunction(inBracket open: Int) -> Declaration? {
+    /// `enclosingFunction(of:)?.bodyOpen`, without copying the declaration (most callers want only
+    /// the body, and a copy retains the declaration's arrays).
+    public func enclosingFunctionBody(of index: Int) -> Int? {
+        enclosingFunctionBody(inBracket: Int(parent[index]))
+    }
+
+    /// `enclosingFunctionBody(of:)` for code directly inside opening bracket `open` (-1: the top level).
+    func enclosingFunctionBody(inBracket open: Int) -> Int? {
+        enclosingFunctionPosition(inBracket: open).flatMap { declarations[$0].bodyOpen }
+    }
+
+    /// The position in `declarations` of `enclosingFunction(of:)` for code directly inside opening
+    /// bracket `open` (-1: the top level).
+    func enclosingFunctionPosition(inBracket open: Int) -> Int? {
         let owners = EnclosingDeclarations(file: self, body: open >= 0 ? Int(declarationBodies[open]) : -1)
         for owner in owners {
             // Fields read in place: a copy of each declaration walked past retained its arrays.
-            if declarations[owner].isFunctionLike || declarations[owner].kind == .variable { return declarations[owner] }
+            if declarations[owner].isFunctionLike || declarations[owner].kind == .variable { return owner }
             if declarations[owner].isType { return nil }
         }
         return nil

@@ -90,13 +90,17 @@ extension SourceFile {
     func buildScopeFlags() -> [UInt8] {
         var flags = [UInt8](repeating: 0, count: code.count)
         let owners = bodyOwner
+        let declarations = self.declarations
         for index in 0..<code.count where code[index].kind.isOpeningBracket {
             let outer = Int(parent[index])
             var value: UInt8 = outer >= 0 && outer < index ? flags[outer] : 0
             if let owner = owners[Int32(index)] {
-                let declaration = declarations[Int(owner)]
-                if isUnavailableOnIOS(declaration) { value |= ScopeFlags.unavailableOnIOS }
-                if declaration.isType && self.declaration(declaration, inheritsFrom: "PreviewProvider") {
+                // Read in place: a copy of every declaration with a body retained its arrays.
+                let position = Int(owner)
+                if !declarations[position].attributes.isEmpty, isUnavailableOnIOS(declarations[position]) {
+                    value |= ScopeFlags.unavailableOnIOS
+                }
+                if declarations[position].isType && self.declaration(declarations[position], inheritsFrom: "PreviewProvider") {
                     value |= ScopeFlags.preview
                 }
             }
@@ -143,7 +147,7 @@ extension SourceFile {
         let block = Int(parent[index])
         guard block >= 0 else { return false }
         if code[block].kind == .leftBrace, hasEarlyExit(in: block, before: index, onIOS: version) { return true }
-        if let body = enclosingFunction(of: index)?.bodyOpen, block <= body { return false }
+        if let body = enclosingFunctionBody(of: index), block <= body { return false }
         return earlyExitAbove(version)[block] & EarlyExitAbove.inFunction != 0
     }
 
@@ -159,7 +163,7 @@ extension SourceFile {
             guard outer >= 0 && outer < index else { continue }
             let own = code[outer].kind == .leftBrace && hasEarlyExit(in: outer, before: index, onIOS: version)
             var value: UInt8 = own || table[outer] & EarlyExitAbove.anywhere != 0 ? EarlyExitAbove.anywhere : 0
-            if let function = enclosingFunction(inBracket: index), let body = function.bodyOpen {
+            if let body = enclosingFunctionBody(inBracket: index) {
                 if own || (outer > body && table[outer] & EarlyExitAbove.inFunction != 0) { value |= EarlyExitAbove.inFunction }
             } else if value & EarlyExitAbove.anywhere != 0 {
                 value |= EarlyExitAbove.inFunction

@@ -478,6 +478,24 @@ struct FastPathTests {
 
     /// The index of spelled names has its own line: charged to the second pass, it made a run
     /// whose rounds read nothing look as if they cost.
+    /// `enclosingFunctionBody(of:)` (no copy of the declaration) answers as
+    /// `enclosingFunction(of:)?.bodyOpen` at every token of the sample apps' Swift files.
+    @Test func enclosingFunctionBodyAgreesWithTheDeclaration() throws {
+        let samples = PackageRoot.url.appendingPathComponent("Samples")
+        var compared = 0, inFunctions = 0
+        for case let url as URL in FileManager.default.enumerator(at: samples, includingPropertiesForKeys: nil)!
+        where url.pathExtension == "swift" {
+            let file = SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url)))
+            for index in file.code.indices {
+                let body = file.enclosingFunctionBody(of: index)
+                #expect(body == file.enclosingFunction(of: index)?.bodyOpen, "\(url.lastPathComponent) \(index)")
+                compared += 1
+                if body != nil { inFunctions += 1 }
+            }
+        }
+        #expect(compared > 1000 && inFunctions > 100)
+    }
+
     /// The slots' values are moved out in order, unfilled slots left out, each value kept alive
     /// exactly once (no copy left behind in the slots, none freed twice) and the slots emptied.
     @Test func resultSlotsHandTheirValuesOverOnce() {
