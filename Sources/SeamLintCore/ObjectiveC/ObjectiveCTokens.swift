@@ -30,20 +30,24 @@ public struct ClangToken: Sendable, Equatable {
 /// - a backslash that continues a line is whitespace.
 public enum ObjectiveCTokens {
     public static func tokens(bytes: [UInt8], clangTokens: [ClangToken]) -> [Token] {
-        var builder = Builder(bytes: bytes)
-        builder.run(clangTokens)
-        return builder.tokens
+        bytes.withUnsafeBufferPointer { buffer in
+            var builder = Builder(bytes: buffer)
+            builder.run(clangTokens)
+            return builder.tokens
+        }
     }
 }
 
+/// Reads the bytes through a buffer pointer (no bounds check per byte: every index is below a
+/// token's or the gap's end, which `run` keeps within the file).
 private struct Builder {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var tokens: [Token] = []
     var position = 0
     var pendingSpace = true
     var atLineStart = true
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         tokens.reserveCapacity(bytes.count / 3 + 16)
     }
@@ -223,9 +227,7 @@ private struct Builder {
     }
 
     func keyword(_ token: ClangToken) -> Keyword {
-        bytes.withUnsafeBufferPointer { buffer in
-            Keyword.lookup(buffer.baseAddress! + token.start, count: token.end - token.start)
-        }
+        Keyword.lookup(bytes.baseAddress! + token.start, count: token.end - token.start)
     }
 
     mutating func emit(_ kind: TokenKind, to end: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
@@ -235,7 +237,7 @@ private struct Builder {
         // a `//` comment ending in `\` goes on to the next line. String text and block comments are
         // scanned for line breaks anyway; other code tokens and line comments say so with a flag.
         let mayBeSpliced = kind == .lineComment || kind == .docLineComment || (!kind.isTrivia && kind != .stringSegment)
-        if mayBeSpliced && bytes[position..<end].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        if mayBeSpliced && containsLineBreak(position, end) {
             flags.insert(.multiline)
         }
         tokens.append(Token(kind: kind, start: position, length: end - position, keyword: keyword, flags: flags))
@@ -252,6 +254,15 @@ private struct Builder {
     }
 
     func containsNewline(_ token: Token) -> Bool {
-        bytes[token.range].contains { $0 == 0x0A || $0 == 0x0D }
+        containsLineBreak(Int(token.start), token.end)
+    }
+
+    func containsLineBreak(_ start: Int, _ end: Int) -> Bool {
+        var index = start
+        while index < end {
+            if bytes[index] == 0x0A || bytes[index] == 0x0D { return true }
+            index += 1
+        }
+        return false
     }
 }
