@@ -150,6 +150,19 @@ extension TextSearch {
     /// included: the engine's pre-scan, before a `SourceFile` is made of the bytes. Texts of
     /// `GramSet.minimumTextSize` and more first build the calling thread's gram set, which
     /// rules out most absent words without a search, and is then the file's own (not built again).
+    /// True when `bytes` contain one of `words`, asking the gram set that `containsAny(_:_:)` last
+    /// built over the same bytes on this thread first, when it is still the latest (no set is built
+    /// here: without one, each word is searched).
+    public static func containsAnyAfterPrescan(_ bytes: [UInt8], _ words: [StaticString]) -> Bool {
+        let set = GramSet.latest(over: bytes, in: GramTable.current)
+        return bytes.withUnsafeBufferPointer { text in
+            words.contains { word in
+                let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+                return !word.isEmpty && set?.mayContain(word) != false && contains(text, word)
+            }
+        }
+    }
+
     public static func containsAny(_ bytes: [UInt8], _ words: [[UInt8]]) -> Bool {
         let table = GramTable.current
         let set = bytes.count >= GramSet.minimumTextSize ? bytes.withUnsafeBufferPointer { GramSet($0, table: table) } : nil

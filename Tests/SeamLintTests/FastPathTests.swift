@@ -478,6 +478,31 @@ struct FastPathTests {
 
     /// The index of spelled names has its own line: charged to the second pass, it made a run
     /// whose rounds read nothing look as if they cost.
+    /// `containsAnyAfterPrescan` answers as a plain search, whether the pre-scan's gram set for the
+    /// same bytes is there (asked right after `containsAny`), stale (another text's set built
+    /// since) or never built (a short text).
+    @Test func searchAfterThePrescanAgreesWithAPlainSearch() {
+        let markers: [StaticString] = ["namespace ", "std::", "public:", "nullptr", "@end"]
+        let line = Array("#import <UIKit/UIKit.h>\n@interface A : NSObject\n@property int x;\n".utf8)
+        let texts: [[UInt8]] = [
+            Array(repeating: line, count: 20).flatMap { $0 },
+            Array(repeating: line, count: 20).flatMap { $0 } + Array("namespace app { }\n".utf8),
+            Array("std::vector<int> v;".utf8),
+            Array(repeating: Array("class B { public: B(); };\n".utf8), count: 30).flatMap { $0 },
+        ]
+        for text in texts {
+            let expected = markers.contains { marker in
+                let needle = Array(UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount))
+                return Self.naiveOffset(needle, in: text) != nil
+            }
+            #expect(TextSearch.containsAnyAfterPrescan(text, markers) == expected)
+            _ = TextSearch.containsAny(text, [Array("@interface".utf8)])
+            #expect(TextSearch.containsAnyAfterPrescan(text, markers) == expected)
+            _ = TextSearch.containsAny(Array(repeating: UInt8(ascii: "q"), count: 600), [Array("zz".utf8)])
+            #expect(TextSearch.containsAnyAfterPrescan(text, markers) == expected)
+        }
+    }
+
     /// `enclosingFunctionBody(of:)` (no copy of the declaration) answers as
     /// `enclosingFunction(of:)?.bodyOpen` at every token of the sample apps' Swift files.
     @Test func enclosingFunctionBodyAgreesWithTheDeclaration() throws {

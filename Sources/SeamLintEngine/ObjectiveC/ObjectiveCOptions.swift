@@ -1,3 +1,5 @@
+import SeamLintCore
+
 /// How a run treats Objective-C (`.m`, `.mm`, `.h`) files.
 public struct ObjectiveCOptions: Sendable, Equatable {
     /// False: Objective-C files are not linted, and no warning is given (`--no-objc`, `"objc": false`).
@@ -36,18 +38,13 @@ enum ObjectiveCDialect: Sendable, Equatable {
     static func of(path: String, bytes: [UInt8]) -> ObjectiveCDialect? {
         if path.hasSuffix(".mm") { return .objectiveCPlusPlus }
         guard path.hasSuffix(".h") else { return .objectiveC }
-        let objectiveCMarkers: [StaticString] = ["@interface", "@protocol", "@class", "@import", "#import",
-                                                 "NS_ASSUME_NONNULL", "@property", "@end"]
+        // Most headers show no C++: the Objective-C markers matter only when they do. The pre-scan's
+        // gram set, when it was built for these bytes, rules out most markers without a search.
         let cPlusPlusMarkers: [StaticString] = ["namespace ", "template <", "template<", "std::", "public:",
                                                 "private:", "protected:", "constexpr ", "nullptr"]
-        let isObjectiveC = objectiveCMarkers.contains { contains(bytes, $0) }
-        let isCPlusPlus = cPlusPlusMarkers.contains { contains(bytes, $0) }
-        if isCPlusPlus { return isObjectiveC ? .objectiveCPlusPlus : nil }
-        return .objectiveC
-    }
-
-    private static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
-        let needle = Array(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
-        return bytes.withUnsafeBufferPointer { ByteSearch.contains($0, needle) }
+        guard TextSearch.containsAnyAfterPrescan(bytes, cPlusPlusMarkers) else { return .objectiveC }
+        let objectiveCMarkers: [StaticString] = ["@interface", "@protocol", "@class", "@import", "#import",
+                                                 "NS_ASSUME_NONNULL", "@property", "@end"]
+        return TextSearch.containsAnyAfterPrescan(bytes, objectiveCMarkers) ? .objectiveCPlusPlus : nil
     }
 }

@@ -123,10 +123,11 @@ final class ObjectiveCWorker {
 
     /// What `tokens(of:path:needsTokens:)` does with a file, short of lexing it.
     func plan(_ bytes: [UInt8], path: String, needsTokens: () -> Bool) -> Plan {
-        guard support.options.isEnabled, let dialect = ObjectiveCDialect.of(path: path, bytes: bytes) else { return .done(.notLinted) }
-        if support.options.skipsFilesWithoutTriggerWords, !needsTokens() {
-            return .done(support.library() == nil ? .libclangMissing : .nothingToCheck)
-        }
+        guard support.options.isEnabled else { return .done(.notLinted) }
+        // The pre-scan first: the dialect's search asks the gram set it leaves for these bytes.
+        let skips = support.options.skipsFilesWithoutTriggerWords && !needsTokens()
+        guard let dialect = ObjectiveCDialect.of(path: path, bytes: bytes) else { return .done(.notLinted) }
+        if skips { return .done(support.library() == nil ? .libclangMissing : .nothingToCheck) }
         return .lex(dialect)
     }
 
