@@ -6,6 +6,25 @@ import Testing
 /// How configuration files combine: the root file, nested files refining it folder by folder,
 /// the command line over both, and what reaches each file when linting.
 @Suite struct ConfigurationResolutionTests {
+    /// The rules a run needs are those of every folder: folders under no nested file share the
+    /// root's (merged once), and a nested file met after many of them still adds its own.
+    @Test func enabledRulesJoinEveryNestedFileWhereverItComes() throws {
+        let scratch = ConfigurationScratch()
+        scratch.write(".seamlint.json", #"{ rules: { test_forbidden: "error" } }"#)
+        for folder in ["A", "B", "C", "D"] { scratch.write("\(folder)/X.swift", "let x = 1\n") }
+        scratch.write("E/Deep/.seamlint.json", #"{ opt_in: ["test_opt_in"] }"#)
+        scratch.write("E/Deep/Y.swift", "let y = 1\n")
+        scratch.write("F/Z.swift", "let z = 1\n")
+        let configuration = try ProjectConfiguration.load(workingDirectory: scratch.path(""), overrides: .init(),
+                                                          rules: TestRules.all, reporterIDs: [])
+        let files = ["A/X.swift", "B/X.swift", "C/X.swift", "D/X.swift", "E/Deep/Y.swift", "F/Z.swift"].map(scratch.path)
+        let enabled = configuration.enabledRules(forFiles: files).map { $0.description.id }
+        #expect(enabled.contains("test_opt_in"))
+        #expect(enabled.contains("test_forbidden"))
+        let withoutNested = configuration.enabledRules(forFiles: files.filter { !$0.contains("/E/") }).map { $0.description.id }
+        #expect(!withoutNested.contains("test_opt_in") && withoutNested.contains("test_forbidden"))
+    }
+
     /// A root file, a nested one that refines it and a nested one below that.
     static func nestedTree() -> ConfigurationScratch {
         let scratch = ConfigurationScratch()

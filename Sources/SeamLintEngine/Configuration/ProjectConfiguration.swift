@@ -121,12 +121,22 @@ public final class ProjectConfiguration: @unchecked Sendable {
         var ids: Set<String> = []
         var seenFolders: Set<String> = []
         var previous: String?
+        // A folder under no nested file has the base's settings (its chain is the base's): they
+        // are merged once, not once per folder (thousands of unions of the same set before).
+        let baseChain = root == nil ? 0 : 1
+        var mergedBase = false
         for file in files {
             let folder = Self.parent(of: file)
             // Files come sorted, mostly a folder at a time: the folder just seen needs no hashing.
             if let previous, PathNames.compare(previous, folder) == 0 { continue }
             previous = folder
-            if seenFolders.insert(folder).inserted { ids.formUnion(state(forFolder: folder).effective.enabledRuleIDs) }
+            guard seenFolders.insert(folder).inserted else { continue }
+            let state = state(forFolder: folder)
+            if state.chain.count == baseChain {
+                if mergedBase { continue }
+                mergedBase = true
+            }
+            ids.formUnion(state.effective.enabledRuleIDs)
         }
         return rules.filter { ids.contains($0.description.id) }
     }
