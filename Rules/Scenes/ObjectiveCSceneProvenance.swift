@@ -366,26 +366,22 @@ struct ObjectiveCSceneProvenanceCollector {
 
     /// `spells(_:ignoringCase:)` over a token's bytes.
     static func spells(_ bytes: ArraySlice<UInt8>, ignoringCase word: StaticString) -> Bool {
-        word.withUTF8Buffer { needle in
-            guard bytes.count >= needle.count else { return false }
-            let base = bytes.startIndex
-            return (0...bytes.count - needle.count).contains { start in
-                needle.indices.allSatisfy { bytes[base + start + $0] | 0x20 == needle[$0] }
-            }
-        }
+        bytes.withUnsafeBufferPointer { spellsInBuffer($0, ignoringCase: word) }
     }
 
     /// Whether `text` holds `word` (lowercase ASCII letters) in any letter case: every message's
     /// first argument is checked, so no lowercased copy is made.
     static func spells(_ text: String, ignoringCase word: StaticString) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            word.withUTF8Buffer { needle in
-                guard bytes.count >= needle.count else { return false }
-                return (0...bytes.count - needle.count).contains { start in
-                    // `| 0x20` lowercases an ASCII letter; no other byte lowers to one.
-                    needle.indices.allSatisfy { bytes[start + $0] | 0x20 == needle[$0] }
-                }
+        return text.withUTF8 { spellsInBuffer($0, ignoringCase: word) }
+    }
+
+    private static func spellsInBuffer(_ bytes: UnsafeBufferPointer<UInt8>, ignoringCase word: StaticString) -> Bool {
+        word.withUTF8Buffer { needle in
+            guard bytes.count >= needle.count else { return false }
+            return (0...bytes.count - needle.count).contains { start in
+                // `| 0x20` lowercases an ASCII letter; no other byte lowers to one.
+                needle.indices.allSatisfy { bytes[start + $0] | 0x20 == needle[$0] }
             }
         }
     }

@@ -24,12 +24,7 @@ struct ObjectiveCStructureTests {
             - (UIWindowScene *)currentScene { return [UIApplication sharedApplication].connectedScenes.anyObject; }
             @end
             """]
-        for folder in ["Samples/ObjCApp", "Samples/ObjCAppFixed"] {
-            let url = PackageRoot.url.appendingPathComponent(folder)
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".m") {
-                sources.append(try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8))
-            }
-        }
+        sources += try ObjectiveCFixture.sampleSources()
         var calls = 0
         for source in sources {
             let file = try ObjectiveCFixture.file(source)
@@ -53,12 +48,7 @@ struct ObjectiveCStructureTests {
             "[[UIApplication sharedApplication].delegate window]; [a b:[c d] e:f ? g : h]; [x y:^{ [z w]; }];",
             "[obj addObserver:self forKeyPath:@\"a\" options:0 context:NULL]; [items[0] go]; x = a[1]; [self", "@[a, b]; [super init];",
         ]
-        for folder in ["Samples/ObjCApp", "Samples/ObjCAppFixed"] {
-            let url = PackageRoot.url.appendingPathComponent(folder)
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".m") {
-                sources.append(try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8))
-            }
-        }
+        sources += try ObjectiveCFixture.sampleSources()
         var firstPieces = 0
         for source in sources {
             let file = try ObjectiveCFixture.file(source)

@@ -38,6 +38,18 @@ enum ObjectiveCFixture {
         return nil
     }
 
+    /// The `.m` files of the Objective-C sample apps, with and without the bugs.
+    static func sampleSources() throws -> [String] {
+        var sources: [String] = []
+        for folder in ["Samples/ObjCApp", "Samples/ObjCAppFixed"] {
+            let url = PackageRoot.url.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".m") {
+                sources.append(try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8))
+            }
+        }
+        return sources
+    }
+
     struct FixtureError: Error, CustomStringConvertible {
         let message: String
         var description: String { message }
