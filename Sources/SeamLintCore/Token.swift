@@ -94,4 +94,7 @@ public struct TokenFlags: OptionSet, Sendable, Equatable {
     public static let raw = TokenFlags(rawValue: 1 << 5)
     /// Set by `SourceFile` on a code token that is the first code token of its line.
     public static let lineStart = TokenFlags(rawValue: 1 << 6)
+    /// An identifier with bytes other than ASCII letters, digits and `_` that `backticked` and
+    /// `dollar` do not explain: Unicode letters, an editor placeholder (`<#name#>`).
+    public static let unusualBytes = TokenFlags(rawValue: 1 << 7)
 }

@@ -342,14 +342,16 @@ private struct Lexer {
                 if end + 8 > count {
                     while end < count && classes[Int(base[end])] & ByteClass.identifierBody != 0 { end += 1 }
                 }
+                var flags: TokenFlags = spaceBefore ? .spaceBefore : []
                 if end < count && base[end] >= 0x80 {
                     self.position = end
                     skipIdentifierBody()
+                    if self.position > end { flags.insert(.unusualBytes) }
                     end = self.position
                 }
                 let keyword = KeywordTable.find(base + start, count: end - start, readable: count - start, in: keywords)
                 token = Token(kind: keyword.isReserved ? .keyword : .identifier, start: start, length: end - start,
-                              keyword: keyword, flags: spaceBefore ? .spaceBefore : [])
+                              keyword: keyword, flags: flags)
                 position = end
                 previousIndex = outputCount
                 spaceBefore = false
@@ -506,7 +508,7 @@ private struct Lexer {
         case UInt8(ascii: "<") where byte(position + 1) == asciiPound:
             if let end = placeholderEnd(from: position) {
                 position = end
-                emit(.identifier, from: start)
+                emit(.identifier, from: start, flags: .unusualBytes)
             } else {
                 lexOperator()
             }
@@ -592,14 +594,14 @@ private struct Lexer {
         } else if UnicodeClass.isIdentifierStart(scalar) {
             position += length
             skipIdentifierBody()
-            emit(.identifier, from: start)
+            emit(.identifier, from: start, flags: .unusualBytes)
         } else if UnicodeClass.isOperatorHead(scalar) {
             lexOperator()
         } else if UnicodeClass.isIdentifierBody(scalar) {
             // A combining mark cannot start a name; the compiler recovers by lexing one anyway.
             position += length
             skipIdentifierBody()
-            emit(.identifier, from: start)
+            emit(.identifier, from: start, flags: .unusualBytes)
         } else if scalar == 0x201C, let end = curlyQuotedStringEnd(from: position + length) {
             // “…”: not a string literal; the compiler recovers by taking it as one token.
             position = end

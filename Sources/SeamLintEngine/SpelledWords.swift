@@ -78,23 +78,35 @@ struct SpelledWords: Sendable {
                 if runStart >= 0 { insertRun(runStart, last) }
             }
             guard let tokens else { insertRuns(from: 0, to: count); return }
-            var from = 0
+            // No run crosses a token's edges (a name ends where a token does), so each token's
+            // runs are its own: a plain name or keyword is one run, hashed without a scan;
+            // comments and tokens without name bytes are skipped.
+            // The tables as locals: a static read in the loop costs a `swift_once` per token.
+            let notOneRun = Self.notOneRun, scannedKinds = Self.scannedKinds
             for token in tokens {
-                switch token.kind {
-                case .lineComment, .blockComment, .docLineComment, .docBlockComment:
-                    let start = min(Int(token.start), count)
-                    if start > from { insertRuns(from: from, to: start) }
-                    from = max(from, min(start + Int(token.length), count))
-                default:
-                    continue
+                let kind = token.kind.rawValue
+                let start = Int(token.start)
+                if kind == TokenKind.keyword.rawValue
+                    || kind == TokenKind.identifier.rawValue && token.flags.isDisjoint(with: notOneRun) {
+                    insert(Self.hash(base + start, Int(token.length), readable: count &- start))
+                } else if scannedKinds & 1 << UInt64(kind) != 0 {
+                    insertRuns(from: start, to: min(start &+ Int(token.length), count))
                 }
             }
-            if from < count { insertRuns(from: from, to: count) }
         }
         self.bits = bits
         self.mask = mask
         leavesOutComments = tokens != nil
     }
+
+    /// Identifiers that are not one run of name bytes.
+    private static let notOneRun: TokenFlags = [.backticked, .dollar, .unusualBytes]
+    /// Token kinds (bit `rawValue`) whose bytes may hold runs, scanned byte by byte: not trivia,
+    /// comments, punctuation or operators.
+    private static let scannedKinds: UInt64 = [
+        TokenKind.shebang, .identifier, .attribute, .poundDirective, .poundKeyword, .integerLiteral,
+        .floatLiteral, .stringDelimiter, .stringSegment, .regexLiteral, .unknown,
+    ].reduce(0) { $0 | 1 << UInt64($1.rawValue) }
 
     /// Bit `i` set when byte `i` of the `length` (at most 64) bytes at `start` is a name byte.
     @inline(__always)

@@ -687,16 +687,20 @@ struct DeferredRoundsTests {
     }
 
     /// The runs found 64 bytes at a time are exactly those found byte by byte: the same bits are
-    /// set, in texts whose runs start and end at every position of a chunk, and given tokens (the
-    /// text between comments is scanned in pieces).
-    @Test func spelledWordsSetTheBitsOfEveryRunAndNoOther() {
+    /// set, in texts whose runs start and end at every position of a chunk, and given tokens
+    /// (each token's runs found on their own, plain names hashed whole): in strings, attributes,
+    /// `$` and backticked names, Unicode names, numbers and placeholders too.
+    /// Pieces of text: the first five make names, which most pieces are.
+    @Test(arguments: [["a", "Z", "_", "0", "9", " ", ".", "(", "\n", "/", "*"],
+                      ["a", "Z", "_", "0", "9", "\"", "\\", "$", "`", "@", "#", "é", "<#", "#>", "“", "”", " ", "(", "\n", "/", "*"]])
+    func spelledWordsSetTheBitsOfEveryRunAndNoOther(pieces: [String]) {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let alphabet = Array("aZ_09 .(\n/*".utf8)
+        let pieces = pieces.map { Array($0.utf8) }
         for length in [0, 1, 2, 9, 63, 64, 65, 128, 129, 191, 700, 4000] {
             var text: [UInt8] = []
-            for _ in 0..<length {
+            while text.count < length {
                 state ^= state << 13; state ^= state >> 7; state ^= state << 17
-                text.append(state % 3 == 0 ? alphabet[Int(state >> 8) % alphabet.count] : alphabet[Int(state >> 8) % 5])
+                text += state % 3 == 0 ? pieces[Int(state >> 8) % pieces.count] : pieces[Int(state >> 8) % 5]
             }
             let tokens = Tokenizer.tokenize(text)
             for given in [nil, tokens] {
@@ -707,9 +711,14 @@ struct DeferredRoundsTests {
                     let hash = text.withUnsafeBufferPointer { SpelledWords.hash($0.baseAddress! + start, end - start, readable: text.count - start) }
                     for half in [hash & 0xFFFF_FFFF & mask, hash >> 32 & mask] { expected[Int(half >> 6)] |= 1 << (half & 63) }
                 }
+                // Given tokens, a run ends at a token's end (`9.0a` is a number and a name) and
+                // comments hold none.
                 var inComment = [Bool](repeating: false, count: text.count)
+                var tokenStart = [Bool](repeating: false, count: text.count)
                 if given != nil {
-                    for token in tokens where [.lineComment, .blockComment, .docLineComment, .docBlockComment].contains(token.kind) {
+                    for token in tokens {
+                        if token.start < text.count { tokenStart[Int(token.start)] = true }
+                        guard [.lineComment, .blockComment, .docLineComment, .docBlockComment].contains(token.kind) else { continue }
                         for offset in Int(token.start)..<Int(token.start) + Int(token.length) { inComment[offset] = true }
                     }
                 }
@@ -717,7 +726,8 @@ struct DeferredRoundsTests {
                 while index < text.count {
                     guard SpelledWords.isWordByte(text[index]), !inComment[index] else { index += 1; continue }
                     let start = index
-                    while index < text.count, SpelledWords.isWordByte(text[index]), !inComment[index] { index += 1 }
+                    index += 1
+                    while index < text.count, SpelledWords.isWordByte(text[index]), !inComment[index], !tokenStart[index] { index += 1 }
                     insert(start, index)
                     var after = start
                     while after < index, text[after] >= 0x30, text[after] <= 0x39 { after += 1 }
