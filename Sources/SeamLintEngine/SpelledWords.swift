@@ -37,12 +37,12 @@ struct SpelledWords: Sendable {
             // Wrapping arithmetic (`&+`, `&-`) in this loop and `hash`: every index is within the
             // buffer, and an overflow check per operation cost about a tenth of the build.
             func insertRun(_ start: Int, _ end: Int) {
-                insert(Self.hash(base + start, end &- start, readable: count &- start))
+                if end &- start >= Self.shortest { insert(Self.hash(base + start, end &- start, readable: count &- start)) }
                 // A run that starts with digits also counts without them (`12abc` spells `abc`).
                 guard Self.isDigit(base[start]) else { return }
                 var after = start &+ 1
                 while after < end && Self.isDigit(base[after]) { after &+= 1 }
-                if after < end { insert(Self.hash(base + after, end &- after, readable: count &- after)) }
+                if end &- after >= Self.shortest { insert(Self.hash(base + after, end &- after, readable: count &- after)) }
             }
             // Which bytes are name bytes, 64 at a time as a bit mask (branch-free); from it, which
             // bytes start a run and which end one (the first byte after it), paired in order by
@@ -88,7 +88,7 @@ struct SpelledWords: Sendable {
                 let start = Int(token.start)
                 if kind == TokenKind.keyword.rawValue
                     || kind == TokenKind.identifier.rawValue && token.flags.isDisjoint(with: notOneRun) {
-                    insert(Self.hash(base + start, Int(token.length), readable: count &- start))
+                    if token.length >= Self.shortest { insert(Self.hash(base + start, Int(token.length), readable: count &- start)) }
                 } else if scannedKinds & 1 << UInt64(kind) != 0 {
                     insertRuns(from: start, to: min(start &+ Int(token.length), count))
                 }
@@ -98,6 +98,10 @@ struct SpelledWords: Sendable {
         self.mask = mask
         leavesOutComments = tokens != nil
     }
+
+    /// Runs shorter than this are left out (a third of a file's runs: `if`, `in`, `i`, `0`, `vc`):
+    /// the filter cannot tell whether a file spells such a word, so its bytes are searched.
+    static let shortest = 3
 
     /// Identifiers that are not one run of name bytes.
     private static let notOneRun: TokenFlags = [.backticked, .dollar, .unusualBytes]
@@ -152,7 +156,8 @@ struct SpelledWords: Sendable {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// False when the file certainly does not spell `word` as a whole run; nil when `word` is not a
-    /// run of letters, digits and `_` (the filter cannot tell: search the bytes).
+    /// run of letters, digits and `_`, or shorter than `shortest` (the filter cannot tell: search
+    /// the bytes).
     func mayContain(_ word: [UInt8]) -> Bool? {
         Self.probe(word).map(mayContain)
     }
@@ -163,7 +168,7 @@ struct SpelledWords: Sendable {
     }
 
     static func probe(_ word: [UInt8]) -> Probe? {
-        guard !word.isEmpty, word.allSatisfy(isWordByte) else { return nil }
+        guard word.count >= shortest, word.allSatisfy(isWordByte) else { return nil }
         return Probe(hash: word.withUnsafeBufferPointer { hash($0.baseAddress!, $0.count, readable: $0.count) })
     }
 
