@@ -79,15 +79,14 @@ struct SpelledWords: Sendable {
             }
             guard let tokens else { insertRuns(from: 0, to: count); return }
             // No run crosses a token's edges (a name ends where a token does), so each token's
-            // runs are its own: a plain name or keyword is one run, hashed without a scan;
-            // comments and tokens without name bytes are skipped.
+            // runs are its own: a plain name is one run, hashed without a scan; comments,
+            // reserved keywords (a quarter of the names) and tokens without name bytes are skipped.
             // The tables as locals: a static read in the loop costs a `swift_once` per token.
             let notOneRun = Self.notOneRun, scannedKinds = Self.scannedKinds
             for token in tokens {
                 let kind = token.kind.rawValue
                 let start = Int(token.start)
-                if kind == TokenKind.keyword.rawValue
-                    || kind == TokenKind.identifier.rawValue && token.flags.isDisjoint(with: notOneRun) {
+                if kind == TokenKind.identifier.rawValue && token.flags.isDisjoint(with: notOneRun) {
                     if token.length >= Self.shortest { insert(Self.hash(base + start, Int(token.length), readable: count &- start)) }
                 } else if scannedKinds & 1 << UInt64(kind) != 0 {
                     insertRuns(from: start, to: min(start &+ Int(token.length), count))
@@ -156,8 +155,8 @@ struct SpelledWords: Sendable {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// False when the file certainly does not spell `word` as a whole run; nil when `word` is not a
-    /// run of letters, digits and `_`, or shorter than `shortest` (the filter cannot tell: search
-    /// the bytes).
+    /// run of letters, digits and `_`, is shorter than `shortest` or is a reserved keyword (the
+    /// filter cannot tell: search the bytes).
     func mayContain(_ word: [UInt8]) -> Bool? {
         Self.probe(word).map(mayContain)
     }
@@ -168,7 +167,8 @@ struct SpelledWords: Sendable {
     }
 
     static func probe(_ word: [UInt8]) -> Probe? {
-        guard word.count >= shortest, word.allSatisfy(isWordByte) else { return nil }
+        guard word.count >= shortest, word.allSatisfy(isWordByte),
+              !word.withUnsafeBufferPointer({ Keyword.lookup($0.baseAddress!, count: $0.count).isReserved }) else { return nil }
         return Probe(hash: word.withUnsafeBufferPointer { hash($0.baseAddress!, $0.count, readable: $0.count) })
     }
 
