@@ -134,19 +134,25 @@ extension SourceFile {
     public func text(at index: Int) -> String { text(code[index].range) }
 
     /// True when code token `index` exists and spells `word` (compares bytes, no allocation).
-    @inlinable
+    /// Inlined up to the length check, which rules out most tokens without a call.
+    @inlinable @inline(__always)
     public func tokenIs(_ index: Int, _ word: StaticString) -> Bool {
         guard index >= 0 && index < code.count else { return false }
         let token = code[index]
         guard Int(token.length) == word.utf8CodeUnitCount else { return false }
-        let start = Int(token.start)
+        return bytesEqual(from: Int(token.start), word)
+    }
+
+    /// True when the bytes from `start` spell `word` (the file holds `word`'s length from there).
+    @usableFromInline
+    func bytesEqual(from start: Int, _ word: StaticString) -> Bool {
         let pointer = word.utf8Start
         for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != pointer[offset] { return false }
         return true
     }
 
     /// True when code token `index` is an identifier or keyword spelled `word`.
-    @inlinable
+    @inlinable @inline(__always)
     public func isName(_ index: Int, _ word: StaticString) -> Bool {
         guard index >= 0 && index < code.count else { return false }
         let kind = code[index].kind

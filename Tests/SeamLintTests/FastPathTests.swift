@@ -299,6 +299,25 @@ struct FastPathTests {
         #expect(keys[1] == keys[3] && keys[1] != keys[5] && keys[1].bytes == Array("window".utf8))
     }
 
+    /// `tokenIs` and `isName`, inlined up to their length check, answer as comparing the token's
+    /// text: at every token of a file with words of the same length, prefixes and keywords, and
+    /// outside the file.
+    @Test func tokenChecksAgreeWithTheTokenText() {
+        let file = SourceFile(path: "A.swift", bytes: Array("let Menu = Menv(self) // Menu\nfunc Menus() { Menu; .menu; #if os(iOS) }".utf8))
+        for index in -2..<(file.code.count + 2) {
+            let text = index >= 0 && index < file.code.count ? file.text(at: index) : nil
+            let isName = index >= 0 && index < file.code.count && [.identifier, .keyword].contains(file.code[index].kind)
+            #expect(file.tokenIs(index, "Menu") == (text == "Menu"), "\(index)")
+            #expect(file.tokenIs(index, "self") == (text == "self"), "\(index)")
+            #expect(file.tokenIs(index, "#if") == (text == "#if"), "\(index)")
+            #expect(file.tokenIs(index, "(") == (text == "("), "\(index)")
+            #expect(file.isName(index, "Menu") == (isName && text == "Menu"), "\(index)")
+            #expect(file.isName(index, "let") == (isName && text == "let"), "\(index)")
+            #expect(file.isName(index, "iOS") == (isName && text == "iOS"), "\(index)")
+            #expect(file.isName(index, "#if") == false, "\(index)")
+        }
+    }
+
     /// Names built from every list the byte checks spell out again: each entry, and near misses.
     static let folderEntryNames: [String] = {
         let lists = ProjectManifests.manifestNames + ProjectManifests.manifestEndings + FileDiscovery.defaultExcludedFolderEndings
