@@ -36,7 +36,7 @@ extension MenuTouchThrough {
         let declared = file.declarations.compactMap(\.name).sorted()
         var nextDeclared = 0
         var lastContainer: (index: Int, position: Int32) = (-1, -1)  // the container's name, looked up once
-        var seen = Set<HelperUses.Use>()
+        var seen = UseSet()
         var names = NameTable()
         // The container each name was last recorded with: most repeated uses are in the same helper.
         var lastRecorded: [Int32] = []
@@ -61,7 +61,7 @@ extension MenuTouchThrough {
                 }
                 if lastRecorded[Int(use.name)] == use.container { continue }
                 lastRecorded[Int(use.name)] = use.container
-                if seen.insert(use).inserted { scan.otherUses.add(use) }
+                if seen.insert(use) { scan.otherUses.add(use) }
             }
         }
         return scan
@@ -86,7 +86,11 @@ extension MenuTouchThrough {
                 }
                 slot = (slot + 1) & (tokens.count - 1)
             }
-            let position = uses.position(of: file.text(at: index))
+            // A plain name's bytes are its text's: their hash is the one `HelperUses` takes.
+            let plain = token.kind == .keyword || token.flags.isDisjoint(with: [.backticked, .dollar, .unusualBytes])
+            let text = file.text(at: index)
+            let position = plain ? uses.position(of: text, hash: Self.textHash(file.bytes, Int(token.start), Int(token.length)))
+                : uses.position(of: text)
             tokens[slot] = Int32(index + 1)
             positions[slot] = position
             count += 1
@@ -108,14 +112,54 @@ extension MenuTouchThrough {
         }
 
         private static func hash(_ bytes: [UInt8], _ start: Int, _ length: Int) -> Int {
+            let hash = textHash(bytes, start, length)
+            return Int(truncatingIfNeeded: hash ^ hash >> 29)
+        }
+
+        /// `HelperUses.hash` of the bytes (FNV-1a).
+        private static func textHash(_ bytes: [UInt8], _ start: Int, _ length: Int) -> UInt64 {
             var hash: UInt64 = 14_695_981_039_346_656_037
             for offset in start..<start + length { hash = (hash ^ UInt64(bytes[offset])) &* 1_099_511_628_211 }
-            return Int(truncatingIfNeeded: hash ^ hash >> 29)
+            return hash
         }
 
         private static func equal(_ bytes: [UInt8], _ first: Int, _ second: Int, _ length: Int) -> Bool {
             for offset in 0..<length where bytes[first + offset] != bytes[second + offset] { return false }
             return true
+        }
+    }
+
+    /// The uses a scan has recorded: open addressing over the pair as one integer (a `Set` of
+    /// them hashed each pair through `Hasher` and grew from empty in every file).
+    struct UseSet {
+        /// `name << 32 | container`, plus one (0: empty); a power of two in size.
+        private var slots = [UInt64](repeating: 0, count: 256)
+        private var count = 0
+
+        /// False when `use` was already in.
+        mutating func insert(_ use: HelperUses.Use) -> Bool {
+            let key = (UInt64(UInt32(bitPattern: use.name)) << 32 | UInt64(UInt32(bitPattern: use.container))) &+ 1
+            var slot = Self.slot(key, slots.count)
+            while slots[slot] != 0 {
+                if slots[slot] == key { return false }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            slots[slot] = key
+            count += 1
+            if count * 2 > slots.count {
+                let old = slots
+                slots = [UInt64](repeating: 0, count: old.count * 2)
+                for key in old where key != 0 {
+                    var slot = Self.slot(key, slots.count)
+                    while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+                    slots[slot] = key
+                }
+            }
+            return true
+        }
+
+        private static func slot(_ key: UInt64, _ size: Int) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & (size - 1)
         }
     }
 
