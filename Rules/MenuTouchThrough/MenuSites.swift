@@ -87,7 +87,7 @@ extension MenuTouchThrough {
                 slot = (slot + 1) & (tokens.count - 1)
             }
             // A plain name's bytes are its text's: their hash is the one `HelperUses` takes.
-            let plain = token.kind == .keyword || token.flags.isDisjoint(with: [.backticked, .dollar, .unusualBytes])
+            let plain = token.kind == .keyword || token.flags.isDisjoint(with: .notPlainName)
             let text = file.text(at: index)
             let position = plain ? uses.position(of: text, hash: Self.textHash(file.bytes, Int(token.start), Int(token.length)))
                 : uses.position(of: text)

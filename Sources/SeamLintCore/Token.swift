@@ -97,4 +97,7 @@ public struct TokenFlags: OptionSet, Sendable, Equatable {
     /// An identifier with bytes other than ASCII letters, digits and `_` that `backticked` and
     /// `dollar` do not explain: Unicode letters, an editor placeholder (`<#name#>`).
     public static let unusualBytes = TokenFlags(rawValue: 1 << 7)
+    /// On a name, any of these: its bytes are not one run of ASCII letters, digits and `_`
+    /// (without them, its bytes are its text).
+    @inlinable public static var notPlainName: TokenFlags { [.backticked, .dollar, .unusualBytes] }
 }

@@ -82,11 +82,11 @@ struct SpelledWords: Sendable {
             // runs are its own: a plain name is one run, hashed without a scan; comments,
             // reserved keywords (a quarter of the names) and tokens without name bytes are skipped.
             // The tables as locals: a static read in the loop costs a `swift_once` per token.
-            let notOneRun = Self.notOneRun, scannedKinds = Self.scannedKinds
+            let notPlainName = TokenFlags.notPlainName, scannedKinds = Self.scannedKinds
             for token in tokens {
                 let kind = token.kind.rawValue
                 let start = Int(token.start)
-                if kind == TokenKind.identifier.rawValue && token.flags.isDisjoint(with: notOneRun) {
+                if kind == TokenKind.identifier.rawValue && token.flags.isDisjoint(with: notPlainName) {
                     if token.length >= Self.shortest { insert(Self.hash(base + start, Int(token.length), readable: count &- start)) }
                 } else if scannedKinds & 1 << UInt64(kind) != 0 {
                     insertRuns(from: start, to: min(start &+ Int(token.length), count))
@@ -102,8 +102,6 @@ struct SpelledWords: Sendable {
     /// the filter cannot tell whether a file spells such a word, so its bytes are searched.
     static let shortest = 3
 
-    /// Identifiers that are not one run of name bytes.
-    private static let notOneRun: TokenFlags = [.backticked, .dollar, .unusualBytes]
     /// Token kinds (bit `rawValue`) whose bytes may hold runs, scanned byte by byte: not trivia,
     /// comments, punctuation or operators.
     private static let scannedKinds: UInt64 = [

@@ -697,8 +697,8 @@ struct DeferredRoundsTests {
     /// The runs found 64 bytes at a time are exactly those found byte by byte: the same bits are
     /// set, in texts whose runs start and end at every position of a chunk, and given tokens
     /// (each token's runs found on their own, plain names hashed whole): in strings, attributes,
-    /// `$` and backticked names, Unicode names, numbers and placeholders too.
-    /// Pieces of text: the first five make names, which most pieces are.
+    /// `$` and backticked names, Unicode names, numbers and placeholders too. The texts are made
+    /// of pieces, mostly the first five (name bytes).
     @Test(arguments: [["a", "Z", "_", "0", "9", " ", ".", "(", "\n", "/", "*"],
                       ["a", "Z", "_", "0", "9", "\"", "\\", "$", "`", "@", "#", "é", "<#", "#>", "“", "”", " ", "(", "\n", "/", "*",
                        " let ", " func ", "#if "]])
@@ -723,21 +723,21 @@ struct DeferredRoundsTests {
                 }
                 // Given tokens, a run ends at a token's end (`9.0a` is a number and a name), and
                 // comments and reserved keywords hold none.
-                var inComment = [Bool](repeating: false, count: text.count)
+                var leftOut = [Bool](repeating: false, count: text.count)
                 var tokenStart = [Bool](repeating: false, count: text.count)
                 if given != nil {
                     for token in tokens {
                         if token.start < text.count { tokenStart[Int(token.start)] = true }
                         guard [.lineComment, .blockComment, .docLineComment, .docBlockComment, .keyword].contains(token.kind) else { continue }
-                        for offset in Int(token.start)..<Int(token.start) + Int(token.length) { inComment[offset] = true }
+                        for offset in Int(token.start)..<Int(token.start) + Int(token.length) { leftOut[offset] = true }
                     }
                 }
                 var index = 0
                 while index < text.count {
-                    guard SpelledWords.isWordByte(text[index]), !inComment[index] else { index += 1; continue }
+                    guard SpelledWords.isWordByte(text[index]), !leftOut[index] else { index += 1; continue }
                     let start = index
                     index += 1
-                    while index < text.count, SpelledWords.isWordByte(text[index]), !inComment[index], !tokenStart[index] { index += 1 }
+                    while index < text.count, SpelledWords.isWordByte(text[index]), !leftOut[index], !tokenStart[index] { index += 1 }
                     insert(start, index)
                     var after = start
                     while after < index, text[after] >= 0x30, text[after] <= 0x39 { after += 1 }
