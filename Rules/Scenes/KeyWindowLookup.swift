@@ -594,17 +594,19 @@ public struct KeyWindowLookup: ProjectRule, ObjectiveCRule {
     /// A Swift file that spells none of these names holds no global pick or collection, app-delegate
     /// read, window pick, StoreKit call or scene delegate (`SceneProvenanceCollector`): `keyWindow`,
     /// `windows`, `isKeyWindow`, `connectedScenes`, `.window`, `requestReview`,
-    /// `showManageSubscriptions`, `UIWindowSceneDelegate`, and `UIApplication` for the app delegate
-    /// (`UIApplication.shared.delegate`, or `delegate` in an extension of `UIApplication`; the word
-    /// `delegate` alone is in most UIKit files). Whole names: `UIWindow`, `windowScene` or
-    /// `WindowGroup` alone hold none of these (a sixth of the files that spell "window"). Its picks
-    /// on a helper's collection (`helperScenes().first`) are uses like those its helpers make,
-    /// recorded in the deferred rounds where it spells the helper.
+    /// `showManageSubscriptions`, `UIWindowSceneDelegate`, and `UIApplication` with `delegate` for
+    /// the app delegate (`UIApplication.shared.delegate`, or `delegate` in an extension of
+    /// `UIApplication`; either word alone is in most UIKit files, `UIApplication.shared.open(url)`).
+    /// Whole names: `UIWindow`, `windowScene` or `WindowGroup` alone hold none of these (a sixth of
+    /// the files that spell "window"). Its picks on a helper's collection (`helperScenes().first`)
+    /// and its reads of an app's helper on `UIApplication` (`UIApplication.shared.activeScene`) are
+    /// uses like those its helpers make, recorded in the deferred rounds where it spells the helper.
     static func mayHoldProvenance(_ file: SourceFile) -> Bool {
         file.mentionsName("window") || file.mentionsName("windows") || file.mentionsName("keyWindow")
-            || file.mentionsName("isKeyWindow") || file.mentionsName("UIApplication") || file.mentionsName("connectedScenes")
+            || file.mentionsName("isKeyWindow") || file.mentionsName("connectedScenes")
             || file.mentionsName("requestReview") || file.mentionsName("showManageSubscriptions")
             || file.mentionsName("UIWindowSceneDelegate")
+            || (file.mentionsName("UIApplication") && file.mentionsName("delegate"))
     }
 
     /// The first pass records facts here (`factTriggerWords`): checked again in `collectFacts` so that

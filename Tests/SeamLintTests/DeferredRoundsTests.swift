@@ -76,8 +76,9 @@ struct DeferredRoundsTests {
     }
 
     /// A helper whose file spells `UIWindowScene` but none of the whole names that can start a
-    /// global value (`window`, `keyWindow`, `UIApplication` …) is left to the rounds, which follow
-    /// it as they follow helpers in files without any window word.
+    /// global value (`window`, `keyWindow`, `UIApplication` with `delegate` …) is left to the
+    /// rounds, which follow it as they follow helpers in files without any window word; so is one
+    /// that reads an app's helper on `UIApplication` (`UIApplication.shared.activeScene`).
     @Test func helpersSpellingOnlyWindowTypesAreFollowedInRounds() throws {
         let files = [
             Self.picker,
@@ -100,11 +101,15 @@ struct DeferredRoundsTests {
         let review = try #require(result.diagnostics.first { $0.location.file == "Use.swift" })
         #expect(review.message.contains("helper `relayedScene`"), "\(review.message)")
         #expect(review.related.map(\.location.file) == ["Relay.swift", "Picker.swift"])
-        // Relay.swift spells `UIWindowScene` alone: no first-pass facts, read in a round once
-        // `hostScene` is global.
+        // Relay.swift spells `UIWindowScene` alone and Host.swift `UIApplication` without
+        // `delegate`: no first-pass facts, each read in a round once the helper it reads is global.
         func mayHold(_ code: String) -> Bool { KeyWindowLookup.mayHoldProvenance(SourceFile(path: "A.swift", bytes: Array(code.utf8))) }
-        #expect(!mayHold(files[2].code) && mayHold(files[1].code))
+        #expect(!mayHold(files[2].code) && !mayHold(files[1].code))
         #expect(!mayHold("let w: UIWindow? = nil; WindowGroup { }") && mayHold("self.window = w") && mayHold("class S: UIWindowSceneDelegate {}"))
+        // The app delegate needs both names; either alone is in most UIKit files.
+        #expect(!mayHold("UIApplication.shared.open(url)") && !mayHold("tableView.delegate = self"))
+        #expect(mayHold("let app = UIApplication.shared.delegate as! AppDelegate"))
+        #expect(mayHold("extension UIApplication { var app: AppDelegate { delegate as! AppDelegate } }"))
     }
 
     /// trivial_representable: an extension in a file that does not spell `Representable` is read
