@@ -88,7 +88,7 @@ struct SceneProvenanceCollector {
 
     /// Everything but `declaredCounts` and `declaresScenes` when `declarations` is false.
     mutating func collect(declarations recordsDeclarations: Bool = true) -> SceneProvenanceFacts {
-        let code = file.code
+        let code = file.code, bytes = file.bytes
         let declarations = file.declarations
         var members: [Int] = []
         for index in code.indices where code[index].kind == .identifier && code[index - 1].kind == .period {
@@ -117,7 +117,7 @@ struct SceneProvenanceCollector {
                 // `helperWindows()[0]`: a subscript pick on what a helper returns.
                 recordCollectionPick(at: index)
             } else if token.kind == .identifier {
-                if Self.mayStartUse(length: token.length) { recordUse(at: index) }
+                if Self.mayStartUse(length: token.length, first: bytes[Int(token.start)]) { recordUse(at: index) }
                 if recordsCalls, code[index + 1].kind == .leftParen, !code[index + 1].flags.contains(.lineStart),
                    code[index - 1].keyword != .func { recordCall(at: index) }
             }
@@ -520,16 +520,23 @@ struct SceneProvenanceCollector {
 
     /// Every use `recordUse` records starts at one of these names (`min`, `max`, `last`, `first`,
     /// `window`, `windows`, `keyWindow`, `randomElement`, `requestReview`, `showManageSubscriptions`):
-    /// other lengths need no call (the walk meets every name of the file).
+    /// a name of another length, or of that length with another first byte, needs no call (the
+    /// walk meets every name of the file; nine in ten have a length of one of them).
     @inline(__always)
-    static func mayStartUse(length: UInt32) -> Bool {
+    static func mayStartUse(length: UInt32, first: UInt8) -> Bool {
         switch length {
-        case 3, 4, 5, 6, 7, 9, 13, 23: return true
+        case 3: return first == UInt8(ascii: "m")
+        case 4: return first == UInt8(ascii: "l")
+        case 5: return first == UInt8(ascii: "f")
+        case 6, 7: return first == UInt8(ascii: "w")
+        case 9: return first == UInt8(ascii: "k")
+        case 13: return first == UInt8(ascii: "r")
+        case 23: return first == UInt8(ascii: "s")
         default: return false
         }
     }
 
-    /// A use starting at name `index` (`mayStartUse` said its length may be one).
+    /// A use starting at name `index` (`mayStartUse` said its length and first byte may be one's).
     mutating func recordUse(at index: Int) {
         let code = file.code
         if !scenePicks.isEmpty, file.tokenIs(index, "keyWindow") || file.tokenIs(index, "windows"), let pick = scenePicks[index] {

@@ -2,7 +2,7 @@ import Testing
 import SeamLintCore
 import SeamLintEngine
 import SeamLintCLI
-import SeamLintRules
+@testable import SeamLintRules
 
 /// Scene and window values followed across files (`SceneProvenance`): helpers that return a global
 /// scene or window, to a fixed point; the findings they lead to, with the helper as related
@@ -273,6 +273,43 @@ struct SceneProvenanceTests {
         #expect(scene.message.hasPrefix("`[0]` picks an arbitrary scene"))
         #expect(scene.related.first?.location.file == "Finder.swift")
         #expect(scene.location.column == 17)
+    }
+
+    /// The walk calls `recordUse` only for names of the length and first byte of a pick it knows
+    /// (`SceneProvenanceCollector.mayStartUse`): each of them still records its use.
+    @Test("every pick name on a helper's collection is a use: first, last, min, max, randomElement, keyWindow picks")
+    func everyPickNameIsAUse() throws {
+        let found = lint([
+            (path: "Finder.swift", code: """
+                enum Finder {
+                    static var scenes: [UIWindowScene] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    }
+                    static func allWindows() -> [UIWindow] {
+                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+                    }
+                }
+                """),
+            (path: "Use.swift", code: """
+                func share() {
+                    let a = Finder.scenes.first
+                    let b = Finder.scenes.last
+                    let c = Finder.scenes.min { $0.session.persistentIdentifier < $1.session.persistentIdentifier }
+                    let d = Finder.scenes.max { $0.session.persistentIdentifier < $1.session.persistentIdentifier }
+                    let e = Finder.scenes.randomElement()
+                    let f = Finder.allWindows().first(where: \\.isKeyWindow)
+                    let g = Finder.scenes.count
+                }
+                """),
+        ])
+        let uses = found.filter { $0.location.file == "Use.swift" }.sorted { $0.location.line < $1.location.line }
+        #expect(uses.map(\.location.line) == [2, 3, 4, 5, 6, 7], "\(uses.map(\.message))")
+        let names = ["min", "max", "last", "first", "window", "windows", "keyWindow", "randomElement", "requestReview",
+                     "showManageSubscriptions"]
+        for name in names { #expect(SceneProvenanceCollector.mayStartUse(length: UInt32(name.utf8.count), first: name.utf8.first!), "\(name)") }
+        for name in ["abs", "next", "scene", "layout", "content", "keyPaths", "isKeyWindow", "rootViewController"] {
+            #expect(!SceneProvenanceCollector.mayStartUse(length: UInt32(name.utf8.count), first: name.utf8.first!), "\(name)")
+        }
     }
 
     @Test("a helper picking from a helper's collection is a global helper for its readers; a plain use is not a finding")
