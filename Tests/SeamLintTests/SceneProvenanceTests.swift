@@ -21,6 +21,18 @@ struct SceneProvenanceTests {
         }
         """)
 
+    /// A helper's scenes and windows, left unpicked: its readers' picks are the uses.
+    private static let finder = (path: "Finder.swift", code: """
+        enum Finder {
+            static var scenes: [UIWindowScene] {
+                UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+            }
+            static func allWindows() -> [UIWindow] {
+                UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
+            }
+        }
+        """)
+
     @Test("a helper chain across three files is followed to the pick")
     func chainAcrossFiles() throws {
         let found = lint([
@@ -246,16 +258,7 @@ struct SceneProvenanceTests {
     @Test("a subscript with an integer literal on a helper's collection is a pick; a computed index is not")
     func subscriptOnHelperCollection() throws {
         let found = lint([
-            (path: "Finder.swift", code: """
-                enum Finder {
-                    static var scenes: [UIWindowScene] {
-                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                    }
-                    static func allWindows() -> [UIWindow] {
-                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
-                    }
-                }
-                """),
+            Self.finder,
             (path: "Use.swift", code: """
                 func share(at index: Int) {
                     let scene = Finder.scenes[0]
@@ -280,16 +283,7 @@ struct SceneProvenanceTests {
     @Test("every pick name on a helper's collection is a use: first, last, min, max, randomElement, keyWindow picks")
     func everyPickNameIsAUse() throws {
         let found = lint([
-            (path: "Finder.swift", code: """
-                enum Finder {
-                    static var scenes: [UIWindowScene] {
-                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                    }
-                    static func allWindows() -> [UIWindow] {
-                        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\\.windows)
-                    }
-                }
-                """),
+            Self.finder,
             (path: "Use.swift", code: """
                 func share() {
                     let a = Finder.scenes.first
