@@ -334,7 +334,7 @@ struct LocalHostingTracker {
 
     /// False when `observe` would change nothing at `token`: it reads closing braces, `case` and
     /// `default`, and names followed by `:` or `=`. Asked inline for every token of the file, so
-    /// that the call (and its read of the file's tokens) is made for about one in five.
+    /// that the call (and its read of the file's tokens) is made only where it may matter.
     @inline(__always)
     static func mayObserve(_ token: Token, next: Token) -> Bool {
         token.kind == .rightBrace || token.kind == .keyword

@@ -521,7 +521,7 @@ struct SceneProvenanceCollector {
     /// Every use `recordUse` records starts at one of these names (`min`, `max`, `last`, `first`,
     /// `window`, `windows`, `keyWindow`, `randomElement`, `requestReview`, `showManageSubscriptions`):
     /// a name of another length, or of that length with another first byte, needs no call (the
-    /// walk meets every name of the file; nine in ten have a length of one of them).
+    /// walk meets every name of the file; nine in ten of the calls by length alone found nothing).
     @inline(__always)
     static func mayStartUse(length: UInt32, first: UInt8) -> Bool {
         switch length {
